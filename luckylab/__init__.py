@@ -1,0 +1,109 @@
+"""luckylab: probability and game theory with the Doctor Lucky family of board games.
+
+The face of the package. Everything a notebook needs is importable from here; heavy parts
+(drawing, widgets) load only when used, so ``import luckylab`` stays light (no matplotlib,
+no ipywidgets).
+
+>>> import luckylab
+>>> board = luckylab.load_board("isla-fortuna")
+>>> game = luckylab.new_game("island", players=4, seed=1)
+>>> game.current_player in range(4)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .board import Board, Space
+from .boards import load_board
+from .cards import Card, load_characters, load_deck
+from .errors import (
+    BoardError,
+    DeckError,
+    IllegalAction,
+    LuckyLabError,
+    UnknownGame,
+    UnknownSpace,
+)
+from .games.base import Event, GameResult, replay
+
+__all__ = [
+    "GAMES",
+    "Board",
+    "BoardError",
+    "Card",
+    "DeckError",
+    "Event",
+    "GameResult",
+    "IllegalAction",
+    "LuckyLabError",
+    "Space",
+    "UnknownGame",
+    "UnknownSpace",
+    "load_board",
+    "load_characters",
+    "load_deck",
+    "new_game",
+    "replay",
+    "simulate",
+]
+
+__version__ = "0.1.0"
+
+GAMES: dict[str, str] = {
+    "island": "luckylab.games.island:IslandGame",
+    "kill": "luckylab.games.kill:KillGame",
+    "save": "luckylab.games.save:SaveGame",
+    "panic": "luckylab.games.panic:PanicGame",
+}
+"""Game name -> the class that plays it (imported on first use)."""
+
+
+def game_class(game: str) -> type:
+    """The class that plays ``game`` ("island", "kill", "save", "panic")."""
+    try:
+        target = GAMES[game]
+    except KeyError:
+        raise UnknownGame(
+            f"unknown game {game!r}; games: {', '.join(sorted(GAMES))}"
+        ) from None
+    module_name, class_name = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:  # registered but not built yet
+        raise UnknownGame(f"game {game!r} is not available in this version: {exc}") from None
+    return getattr(module, class_name)
+
+
+def new_game(game: str = "island", players: int = 4, seed: int | None = None, **options: Any):
+    """Start a new game.
+
+    Parameters
+    ----------
+    game
+        "island" (The Island of Doctor Lucky), "kill", "save" or "panic".
+    players
+        How many players (the Island takes 2..8; Strangers join with 2 or 3).
+    seed
+        Seeds every random thing in the game; the same seed and actions replay the same game.
+    **options
+        Rule options of that game, for example ``youre_out=True`` or ``cat_blocks="outward"``.
+
+    Examples
+    --------
+    >>> game = new_game("island", players=3, seed=7)
+    >>> len(game.seats), game.strangers
+    (6, (1, 3, 5))
+    """
+    return game_class(game)(players=players, seed=seed, **options)
+
+
+def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
+             agents: Any = None, executor: Any = None, **options: Any) -> list[GameResult]:
+    """Play many seeded games with bots; see :func:`luckylab.simulate.simulate`."""
+    from .simulate import simulate as _simulate
+
+    return _simulate(game, players=players, games=games, seed=seed, agents=agents,
+                     executor=executor, **options)

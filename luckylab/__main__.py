@@ -1,0 +1,36 @@
+"""``python -m luckylab``: the command line (``python -m luckylab --help``)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .cli import COMMANDS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="luckylab",
+        description="Doctor Lucky games for lessons in probability and game theory.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(name).add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .errors import LuckyLabError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except LuckyLabError as exc:
+        print(f"luckylab: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Bots that play the games: short, readable classes a student can copy and change.
+
+Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`` table
+(name -> class) and a ``DEFAULT`` name used by :func:`luckylab.simulate`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Agent, RandomAgent
+
+__all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
+
+
+def _module(game: str):
+    from ..errors import UnknownGame
+
+    try:
+        return importlib.import_module(f"luckylab.agents.{game}")
+    except ModuleNotFoundError:
+        raise UnknownGame(f"no agents for game {game!r}") from None
+
+
+def agent_names(game: str) -> list[str]:
+    """The agent names available for ``game``, the default first."""
+    module = _module(game)
+    names = list(module.AGENTS)
+    names.remove(module.DEFAULT)
+    return [module.DEFAULT, *names]
+
+
+def agent_class(game: str, name: str | None = None) -> type[Agent]:
+    """The agent class called ``name`` for ``game`` (its default when ``name`` is None)."""
+    module = _module(game)
+    name = module.DEFAULT if name is None else name
+    try:
+        return module.AGENTS[name]
+    except KeyError:
+        raise ValueError(
+            f"no agent {name!r} for {game}; agents: {', '.join(agent_names(game))}"
+        ) from None

@@ -1,0 +1,36 @@
+"""The agent interface, and the simplest agent of all."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+__all__ = ["Agent", "RandomAgent"]
+
+
+class Agent:
+    """A bot. ``choose(game)`` returns one legal action for ``game.current_player``.
+
+    Every agent owns a ``random.Random`` made from its seed, so a seeded game with seeded
+    agents replays bit for bit.
+    """
+
+    name = "agent"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def choose(self, game: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among ``game.legal_actions()``: the baseline every strategy should beat."""
+
+    name = "random"
+
+    def choose(self, game: Any) -> Any:
+        return self.rng.choice(game.legal_actions())

@@ -1,0 +1,282 @@
+"""Loading boards from data files, with validation.
+
+A board file is TOML (or JSON with the same structure). Its top-level ``format`` says how to
+read it:
+
+``"graph"``
+    Spaces with explicit ``adjacent`` lists (the island). Read here.
+``"geometry"``
+    Spaces as rectangles and doors as openings (the mansion, the ship). Read by
+    :mod:`luckylab.geometry`, which derives adjacency and straight-line sight.
+``"grid"``
+    A rectangular grid of places (Panic Island!). Read by :mod:`luckylab.games.panic`.
+
+Every problem raises :class:`~luckylab.errors.BoardError` naming the file and the field, for
+example ``isla_fortuna.toml: spaces[3].adjacent: 'Frog Pnd' is not a space``.
+
+>>> from luckylab import load_board
+>>> load_board("isla-fortuna")
+<Board 'Isla Fortuna': 24 spaces, reconstruction>
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from .board import Board
+from .errors import BoardError, UnknownGame
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = ["BOARDS", "board_from_data", "load_board", "read_data_file"]
+
+BOARDS: dict[str, str] = {
+    "isla-fortuna": "isla_fortuna.toml",
+    "kill-doctor-lucky": "kill_doctor_lucky_1997.toml",
+    "save-doctor-lucky": "save_ship.toml",
+    "panic-island": "panic_island.toml",
+}
+"""Built-in boards: registry key -> package data file in ``luckylab/data``."""
+
+_ALIASES = {"island": "isla-fortuna", "kill": "kill-doctor-lucky", "save": "save-doctor-lucky",
+            "panic": "panic-island"}
+
+_FORMATS: dict[str, str] = {
+    "graph": "luckylab.boards:_board_from_graph_data",
+    "geometry": "luckylab.geometry:board_from_data",
+    "grid": "luckylab.games.panic:board_from_data",
+}
+
+
+def load_board(name: str | Path) -> Board:
+    """Load a built-in board by name, or a board file by path.
+
+    Parameters
+    ----------
+    name
+        ``"isla-fortuna"``, ``"kill-doctor-lucky"``, ``"save-doctor-lucky"``, ``"panic-island"``
+        (a game name such as ``"island"`` works too), or the path of a ``.toml``/``.json`` file.
+
+    Raises
+    ------
+    UnknownGame
+        For a name that is neither a built-in board nor an existing file.
+    BoardError
+        For a malformed file, naming the file and the field.
+
+    Examples
+    --------
+    >>> board = load_board("isla-fortuna")
+    >>> board.space("Sunset Beach").kind
+    'beach'
+    >>> board.diameter <= 4
+    True
+    """
+    key = str(name)
+    key = _ALIASES.get(key, key)
+    if key in BOARDS:
+        return _load_builtin(key)
+    path = Path(name)
+    if path.suffix.lower() in (".toml", ".json") or path.exists():
+        if not path.exists():
+            raise UnknownGame(f"no board file at {str(path)!r}")
+        return board_from_data(read_data_file(path), source=path.name, key=path.stem)
+    known = ", ".join(sorted(BOARDS))
+    raise UnknownGame(f"unknown board {str(name)!r}; built-in boards: {known}; or give a file path")
+
+
+@lru_cache(maxsize=None)
+def _load_builtin(key: str) -> Board:
+    # Boards are immutable, so one instance per built-in board is shared by every game.
+    filename = BOARDS[key]
+    resource = resources.files("luckylab") / "data" / filename
+    if not resource.is_file():
+        raise UnknownGame(f"board {key!r} is registered but its data file {filename} is missing")
+    data = _parse(resource.read_text(encoding="utf-8"), filename)
+    return board_from_data(data, source=filename, key=key)
+
+
+def read_data_file(path: str | Path) -> dict[str, Any]:
+    """Read a TOML or JSON data file into plain data, raising :class:`BoardError` if unreadable."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardError(path.name, "(file)", f"cannot read: {exc.strerror or exc}") from exc
+    return _parse(text, path.name)
+
+
+def _parse(text: str, source: str) -> dict[str, Any]:
+    try:
+        if source.lower().endswith(".json"):
+            data = json.loads(text)
+        else:
+            data = tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise BoardError(source, "(syntax)", str(exc)) from exc
+    if not isinstance(data, dict):
+        raise BoardError(source, "(top level)", "must be a table of fields")
+    return data
+
+
+def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = "board") -> Board:
+    """Build a :class:`Board` from parsed file data, dispatching on its ``format`` field."""
+    fmt = data.get("format", "graph")
+    if fmt not in _FORMATS:
+        raise BoardError(source, "format", f"unknown format {fmt!r}; allowed: {sorted(_FORMATS)}")
+    module_name, func_name = _FORMATS[fmt].split(":")
+    builder = getattr(importlib.import_module(module_name), func_name)
+    return builder(data, source=source, key=key)
+
+
+# -- the "graph" format ----------------------------------------------------------------------
+
+_SPACE_FIELDS = {"number", "name", "kind", "pos", "airplane", "adjacent", "facts", "deck"}
+
+
+def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Board:
+    """Validate a graph-format board and build it (island-style adjacency sight)."""
+    err = _Errors(source)
+    kinds = data.get("kinds")
+    if not (isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds)):
+        err("kinds", "must be a non-empty list of kind names")
+    airplane_kind = data.get("airplane_kind")
+    if airplane_kind is not None and airplane_kind not in kinds:
+        err("airplane_kind", f"{airplane_kind!r} is not one of kinds {kinds}")
+    raw_spaces = data.get("spaces")
+    if not isinstance(raw_spaces, list) or not raw_spaces:
+        err("spaces", "must be a non-empty list of [[spaces]] tables")
+
+    graph = nx.Graph()
+    numbers: dict[int, str] = {}
+    for i, sp in enumerate(raw_spaces):
+        where = f"spaces[{i}]"
+        if not isinstance(sp, dict):
+            err(where, "must be a table")
+        extra = set(sp) - _SPACE_FIELDS
+        if extra:
+            err(f"{where}", f"unknown field(s) {sorted(extra)}; allowed: {sorted(_SPACE_FIELDS)}")
+        name = sp.get("name")
+        if not isinstance(name, str) or not name.strip():
+            err(f"{where}.name", "must be a non-empty string")
+        where = f"spaces[{i}] ({name})"
+        if name in graph:
+            err(f"{where}.name", f"duplicate space name {name!r}")
+        kind = sp.get("kind")
+        if kind not in kinds:
+            err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(kinds)}")
+        number = sp.get("number")
+        if number is not None:
+            if not isinstance(number, int) or isinstance(number, bool):
+                err(f"{where}.number", f"must be a whole number, not {number!r}")
+            if number in numbers:
+                err(f"{where}.number", f"duplicate number {number} (also {numbers[number]!r})")
+            numbers[number] = name
+        pos = sp.get("pos", [0.0, 0.0])
+        if not (
+            isinstance(pos, list)
+            and len(pos) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pos)
+        ):
+            err(f"{where}.pos", f"must be [x, y] numbers, not {pos!r}")
+        airplane = sp.get("airplane", False)
+        if not isinstance(airplane, bool):
+            err(f"{where}.airplane", "must be true or false")
+        if airplane and airplane_kind is not None and kind != airplane_kind:
+            err(f"{where}.airplane", f"airplanes stand only on {airplane_kind} spaces, "
+                                     f"and this space is {kind}")
+        adjacent = sp.get("adjacent")
+        if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
+            err(f"{where}.adjacent", "must be a list of space names")
+        graph.add_node(
+            name, number=number, kind=kind, pos=(float(pos[0]), float(pos[1])),
+            airplane=airplane, facts=str(sp.get("facts", "")), adjacent=list(adjacent),
+        )
+        if sp.get("deck") is not None:
+            graph.nodes[name]["deck"] = sp["deck"]
+
+    for i, name in enumerate(graph.nodes):
+        where = f"spaces[{i}] ({name}).adjacent"
+        adjacent = graph.nodes[name].pop("adjacent")
+        if len(set(adjacent)) != len(adjacent):
+            err(where, "lists a space twice")
+        for other in adjacent:
+            if other == name:
+                err(where, "a space cannot be adjacent to itself")
+            if other not in graph:
+                err(where, f"{other!r} is not a space of this board")
+            back = graph.nodes[other].get("adjacent")
+            mirrored = name in back if back is not None else graph.has_edge(other, name)
+            if not mirrored:
+                err(where, f"lists {other!r}, but {other!r} does not list {name!r} "
+                           "(adjacency must be symmetric)")
+            graph.add_edge(name, other, kind="land")
+
+    if nx.number_connected_components(graph) != 1:
+        parts = [sorted(c) for c in nx.connected_components(graph)]
+        err("spaces", f"the land map falls apart into {len(parts)} pieces: {parts}")
+
+    path_rule = data.get("path", "numbers")
+    if path_rule != "numbers":
+        err("path", f"must be \"numbers\" (Doctor Lucky walks 1, 2, 3, ...), not {path_rule!r}")
+    if numbers:
+        expected = list(range(1, len(numbers) + 1))
+        if sorted(numbers) != expected:
+            missing = sorted(set(expected) - set(numbers))
+            err("spaces.number", f"numbers must run 1..{len(numbers)} with no gap; "
+                                 f"missing {missing}, got {sorted(numbers)}")
+        order = [numbers[n] for n in expected]
+        for a, b in zip(order, order[1:] + order[:1]):
+            if not graph.has_edge(a, b):
+                err("spaces.number", f"Doctor Lucky's path jumps: {graph.nodes[a]['number']} "
+                                     f"({a}) -> {graph.nodes[b]['number']} ({b}) are not adjacent")
+
+    planes = [n for n in graph.nodes if graph.nodes[n]["airplane"]]
+    for a in planes:
+        for b in planes:
+            if a < b:
+                graph.add_edge(a, b, kind="air")  # I-BOARD-3: one step, no sight
+
+    if data.get("sight", "adjacent") != "adjacent":
+        err("sight", "graph-format boards have adjacency sight: use sight = \"adjacent\"")
+
+    start = data.get("start", {})
+    if not isinstance(start, dict):
+        err("start", "must be a table")
+    for role, where_to in start.items():
+        for s in where_to if isinstance(where_to, list) else [where_to]:
+            if s not in graph:
+                err(f"start.{role}", f"{s!r} is not a space of this board")
+
+    return Board(
+        graph=graph,
+        visible=None,
+        name=str(data.get("name", key)),
+        key=key,
+        status=str(data.get("status", "unknown")),
+        source=str(data.get("source", source)),
+        notes=str(data.get("notes", "")),
+        start=dict(start),
+    )
+
+
+class _Errors:
+    """Raise a BoardError for one file: ``err(field, problem)``."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def __call__(self, field: str, problem: str) -> None:
+        raise BoardError(self.source, field, problem)

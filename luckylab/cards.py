@@ -1,0 +1,201 @@
+"""Cards and card lists (decks), loaded from package data files and validated.
+
+A deck file is TOML with a ``[[cards]]`` table per card design; ``copies`` repeats a design.
+Cards get ids 0..N-1 in file order, so a seed and a list of actions that name card ids replay
+exactly. Cards are frozen values; a game keeps *where* each card is (deck, a hand, the
+discards, under a character), never changes the card.
+
+>>> from luckylab import load_deck
+>>> deck = load_deck("island")
+>>> len(deck), sum(card.luck for card in deck if card.kind == "failure")
+(72, 50)
+>>> chair = next(card for card in deck if card.name == "Beach Chair")
+>>> chair.weapon_value("Sunset Beach"), chair.weapon_value("Frog Pond")
+(4, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import DeckError, UnknownGame
+
+__all__ = ["DECKS", "Card", "Deck", "deck_from_data", "load_characters", "load_deck"]
+
+DECKS: dict[str, str] = {
+    "island": "island_deck.toml",
+    "kill": "kill_doctor_lucky_1997_cards.toml",
+    "save": "save_deck.toml",
+}
+"""Built-in card lists: game name -> package data file in ``luckylab/data``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. Fields that a kind does not use are ``None``.
+
+    ``luck`` is the number of shamrocks (Island) or Failure points (Kill, Save): what the card
+    is worth when discarded to foil an attempt.
+    """
+
+    id: int
+    name: str
+    kind: str
+    luck: int = 0
+    value: int | None = None
+    special_space: str | None = None
+    special_value: int | None = None
+    space_kind: str | None = None
+    room: str | None = None
+    steps: int | None = None
+    facts: str = ""
+
+    def weapon_value(self, space: str) -> int:
+        """A Weapon's (or Aid card's) value on ``space`` (``I-KILL-2``): special there, else base."""
+        if self.value is None:
+            raise ValueError(f"{self.name} is a {self.kind} card, not a weapon")
+        if self.special_space == space and self.special_value is not None:
+            return self.special_value
+        return self.value
+
+    def __str__(self) -> str:
+        if self.kind == "failure":
+            return f"{self.name} (Luck {self.luck})"
+        if self.kind == "hazard":
+            return f"{self.name} ({self.space_kind} {self.value}, Luck {self.luck})"
+        if self.kind in ("weapon", "aid") and self.special_space:
+            return (f"{self.name} ({self.value}, {self.special_value} in {self.special_space}, "
+                    f"Luck {self.luck})")
+        return self.name
+
+
+Deck = tuple[Card, ...]
+"""A card list: every card of a game, ids 0..N-1 in order."""
+
+# Which fields each kind of card must have (and may have). Games with new kinds add rows.
+KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "weapon": (frozenset({"value"}), frozenset({"special_space", "special_value", "luck"})),
+    "hazard": (frozenset({"space_kind", "value"}), frozenset({"luck"})),
+    "failure": (frozenset({"luck"}), frozenset()),
+    "room": (frozenset({"room"}), frozenset({"luck"})),
+    "move": (frozenset({"steps"}), frozenset({"room", "luck"})),
+    "aid": (frozenset({"value"}), frozenset({"special_space", "special_value", "luck"})),
+}
+_COMMON = frozenset({"name", "kind", "copies", "facts"})
+
+
+def load_deck(game: str | Path) -> Deck:
+    """The card list of a game (``"island"``, ``"kill"``, ``"save"``) or of a deck file.
+
+    Raises :class:`~luckylab.errors.UnknownGame` for an unknown name and
+    :class:`~luckylab.errors.DeckError` (naming the file and field) for a malformed file.
+    """
+    key = str(game)
+    if key in DECKS:
+        return _load_builtin(key)
+    path = Path(game)
+    if path.suffix.lower() == ".toml" and path.exists():
+        from .boards import read_data_file
+
+        return deck_from_data(read_data_file(path), source=path.name)
+    raise UnknownGame(f"unknown deck {key!r}; built-in decks: {', '.join(sorted(DECKS))}")
+
+
+@lru_cache(maxsize=None)
+def _load_builtin(game: str) -> Deck:
+    from .boards import _parse
+
+    filename = DECKS[game]
+    resource = resources.files("luckylab") / "data" / filename
+    if not resource.is_file():
+        raise UnknownGame(f"deck {game!r} is registered but its data file {filename} is missing")
+    return deck_from_data(_parse(resource.read_text(encoding="utf-8"), filename), source=filename)
+
+
+def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
+    """Validate parsed deck data and expand it into cards with ids 0..N-1."""
+
+    def err(field: str, problem: str) -> None:
+        raise DeckError(source, field, problem)
+
+    raw = data.get("cards")
+    if not isinstance(raw, list) or not raw:
+        err("cards", "must be a non-empty list of [[cards]] tables")
+    kinds = data.get("kinds", sorted(KIND_FIELDS))
+    luck_ranges = data.get("luck", {})
+    board = None
+    if data.get("board"):
+        from .boards import load_board
+
+        board = load_board(data["board"])
+    cards: list[Card] = []
+    for i, row in enumerate(raw):
+        if not isinstance(row, dict):
+            err(f"cards[{i}]", "must be a table")
+        name = row.get("name")
+        where = f"cards[{i}] ({name})"
+        if not isinstance(name, str) or not name:
+            err(f"cards[{i}].name", "must be a non-empty string")
+        kind = row.get("kind")
+        if kind not in kinds or kind not in KIND_FIELDS:
+            err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(kinds)}")
+        required, optional = KIND_FIELDS[kind]
+        missing = required - set(row)
+        if missing:
+            err(where, f"a {kind} card needs {sorted(missing)}")
+        extra = set(row) - required - optional - _COMMON
+        if extra:
+            err(where, f"field(s) {sorted(extra)} do not belong on a {kind} card; "
+                       f"allowed: {sorted(required | optional)}")
+        for f in ("luck", "value", "special_value", "steps", "copies"):
+            v = row.get(f)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+                err(f"{where}.{f}", f"must be a whole number >= 0, not {v!r}")
+        luck = row.get("luck", 0)
+        if kind in luck_ranges:
+            lo, hi = luck_ranges[kind]
+            if not lo <= luck <= hi:
+                err(f"{where}.luck", f"a {kind} card has Luck {lo}..{hi}, not {luck}")
+        if ("special_space" in row) != ("special_value" in row):
+            err(where, "special_space and special_value go together")
+        if board is not None:
+            for f in ("special_space", "room"):
+                if row.get(f) is not None and row[f] not in board:
+                    err(f"{where}.{f}", f"{row[f]!r} is not a space of {board.name}")
+            if row.get("space_kind") is not None and row["space_kind"] not in board.kinds:
+                err(f"{where}.space_kind", f"{row['space_kind']!r} is not a kind of space on "
+                                           f"{board.name}; kinds: {', '.join(board.kinds)}")
+        copies = row.get("copies", 1)
+        if copies < 1:
+            err(f"{where}.copies", "must be at least 1")
+        for _ in range(copies):
+            cards.append(Card(
+                id=len(cards), name=name, kind=kind, luck=luck,
+                value=row.get("value"), special_space=row.get("special_space"),
+                special_value=row.get("special_value"), space_kind=row.get("space_kind"),
+                room=row.get("room"), steps=row.get("steps"), facts=str(row.get("facts", "")),
+            ))
+    size = data.get("size")
+    if size is not None and size != len(cards):
+        err("size", f"the file says {size} cards but lists {len(cards)}")
+    return tuple(cards)
+
+
+def load_characters(game: str = "island") -> tuple[str, ...]:
+    """The Character names of a game, seat 0 first (from the ``[characters]`` table of its deck
+    file); the names the rulebook gives and the reconstructed ones are told apart there."""
+    from .boards import _parse
+
+    if game not in DECKS:
+        raise UnknownGame(f"unknown deck {game!r}; built-in decks: {', '.join(sorted(DECKS))}")
+    filename = DECKS[game]
+    data = _parse((resources.files("luckylab") / "data" / filename).read_text("utf-8"), filename)
+    names = data.get("characters", {}).get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise DeckError(filename, "characters.names", "must be a list of names")
+    return tuple(names)

@@ -1,0 +1,85 @@
+"""The exceptions luckylab raises.
+
+Errors are part of the interface: each message says what was wrong and, where the list is
+short, what is allowed instead. Every exception here derives from :class:`LuckyLabError`, so
+``except LuckyLabError`` catches them all; each also derives from the built-in exception a
+Python user would expect (``ValueError``, ``KeyError``), so ordinary handlers keep working.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardError",
+    "DeckError",
+    "IllegalAction",
+    "LuckyLabError",
+    "UnknownGame",
+    "UnknownSpace",
+]
+
+
+class LuckyLabError(Exception):
+    """Base class of every error luckylab raises on purpose."""
+
+
+class BoardError(LuckyLabError, ValueError):
+    """A board data file is malformed. The message names the file and the field."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        self.source = source
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{source}: {field}: {problem}")
+
+
+class DeckError(LuckyLabError, ValueError):
+    """A card list data file is malformed. The message names the file and the field."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        self.source = source
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{source}: {field}: {problem}")
+
+
+class UnknownSpace(LuckyLabError, KeyError):
+    """A space name that the board does not have."""
+
+    def __init__(self, name: object, board: str, known: list[str] | None = None) -> None:
+        self.name = name
+        self.board = board
+        hint = ""
+        if known:
+            close = _close_matches(str(name), known)
+            hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+        message = f"{board} has no space {name!r}{hint}"
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:  # KeyError would otherwise wrap the message in quotes
+        return self.message
+
+
+class UnknownGame(LuckyLabError, ValueError):
+    """A game, board or deck name that luckylab does not know."""
+
+
+class IllegalAction(LuckyLabError, ValueError):
+    """An action that the rules do not allow now. The game state is left unchanged.
+
+    ``reason`` says why; ``legal`` lists some legal alternatives when the list is short.
+    """
+
+    def __init__(self, reason: str, legal: list[object] | None = None) -> None:
+        self.reason = reason
+        self.legal = list(legal) if legal else []
+        message = reason
+        if legal and len(legal) <= 8:
+            message += "; legal now: " + ", ".join(str(a) for a in legal)
+        super().__init__(message)
+
+
+def _close_matches(word: str, candidates: list[str]) -> list[str]:
+    import difflib
+
+    return difflib.get_close_matches(word, candidates, n=2, cutoff=0.6)

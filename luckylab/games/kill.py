@@ -1,0 +1,727 @@
+"""Kill Doctor Lucky (1996 rules, 1997 board, 2002 cards), played by the book, as a state machine.
+
+Rule IDs (``K-SETUP-1`` ...) refer to ``shared/rules/kill.md``; the comments cite them where the
+code applies them. The board is the real 1997 mansion (:mod:`luckylab.geometry` derives its doors
+and straight-line sight), the deck the real 96 cards.
+
+Every decision is an action:
+
+- at the start of a turn: :class:`Snoop` (step or stay, draw in a named room; ``K-SNOOP-1``) or
+  the first move of a doing-something turn (``K-ACT-1``);
+- during a doing-something turn, in any order: one free :class:`Step`, any number of
+  :class:`PlayCard` (Move and Room cards, moving yourself or Doctor Lucky), then at most one
+  :class:`Attack`; or :class:`EndTurn`;
+- in a foiling round, each other player's :class:`Foil` (Failure cards, possibly none).
+
+>>> from luckylab import new_game
+>>> game = new_game("kill", players=4, seed=3)
+>>> game.names[game.current_player], game.position[game.current_player], game.doctor
+('Player 4', 'Drawing Room', 'Trophy Room')
+>>> events = game.apply(Snoop("Parlor"))    # a snooping turn into a named room draws a card
+>>> [e.kind for e in events]
+['snoop', 'draw', 'doctor_moves', 'turn']
+
+Interpretations of points ``kill.md`` leaves open (each is pinned by a test):
+
+- Player count: the rules file states none; luckylab allows 2 to 8 (the sample turn has 5).
+- ``K-SETUP-1``: the face-up deal starts with seat 0 and goes left; the reshuffle puts all 96
+  cards back; the 6-card deal then starts with seat 0 too.
+- ``K-ACT-1``: a Move-N card moves its pawn to any space within N steps (not back where it
+  stood); a Room card must move its pawn (it is illegal if the pawn is already in the room);
+  the attack ends the turn, whether foiled or not. Ending a turn having done nothing is a
+  doing-something turn with no draw (:class:`EndTurn`).
+- ``K-FAIL-1``: every other player is asked in turn, even one without Failure cards (their only
+  action is to pass); nobody is asked once the total reaches the value. The Weapon used and
+  the Move and Room cards played go to the discards; when a draw finds the deck empty, the
+  discards are shuffled (seeded) into a new deck; with no discards either, no card is drawn.
+- ``K-DOC-2`` applies to Doctor Lucky's move between turns only, not to a card moving him, and
+  (unlike the Island's first round) from the very first turn.
+- There is no loser: ``kill.md`` names none, so :attr:`KillGame.loser` is always ``None``.
+- A turn cap (``turn_cap``, 2000 by default) stops a simulated game as unfinished.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..board import Board
+from ..boards import load_board
+from ..cards import Card, load_deck
+from ..errors import IllegalAction
+from .base import Event, GameBase, GameResult, jump_target, seats_from_left
+
+__all__ = [
+    "Attack",
+    "EndTurn",
+    "Foil",
+    "FoilRound",
+    "KillGame",
+    "PlayCard",
+    "Snoop",
+    "Step",
+    "attack_value",
+    "doctor_next",
+]
+
+HAND_SIZE = 6  # K-SETUP-1
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+Phase = Literal["turn", "doing", "foil", "over"]
+Pawn = Literal["self", "doctor"]
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Snoop:
+    """A snooping turn (``K-SNOOP-1``): step to ``to`` (or stay, ``to`` = where you are) and draw
+    a card if you end in a named room. Legal only as the first action of a turn."""
+
+    to: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "snoop", "to": self.to}
+
+    def __str__(self) -> str:
+        return f"snoop: go to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The free step of a doing-something turn (``K-ACT-1``): through one door, once a turn."""
+
+    to: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "step", "to": self.to}
+
+    def __str__(self) -> str:
+        return f"free step to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play a Move or Room card to move ``pawn`` (yourself or Doctor Lucky) to ``to``."""
+
+    card: int
+    pawn: Pawn
+    to: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "play", "card": self.card, "pawn": self.pawn, "to": self.to}
+
+    def __str__(self) -> str:
+        who = "yourself" if self.pawn == "self" else "Doctor Lucky"
+        return f"play card {self.card}: move {who} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """A murder attempt (``K-KILL-1``), bare-handed (``weapon=None``) or with a Weapon card."""
+
+    weapon: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "attack", "weapon": self.weapon}
+
+    def __str__(self) -> str:
+        return "attack bare-handed" if self.weapon is None else f"attack with card {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End a doing-something turn (no card is drawn)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "end_turn"}
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Foil:
+    """Foiling (``K-FAIL-1``): play these Failure cards; an empty tuple passes."""
+
+    cards: tuple[int, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "foil", "cards": list(self.cards)}
+
+    def __str__(self) -> str:
+        return "pass" if not self.cards else "play Failure cards " + ", ".join(map(str, self.cards))
+
+
+Action = Snoop | Step | PlayCard | Attack | EndTurn | Foil
+
+_ACTION_TYPES: dict[str, Any] = {
+    "snoop": lambda d: Snoop(str(d["to"])),
+    "step": lambda d: Step(str(d["to"])),
+    "play": lambda d: PlayCard(int(d["card"]), d["pawn"], str(d["to"])),
+    "attack": lambda d: Attack(None if d.get("weapon") is None else int(d["weapon"])),
+    "end_turn": lambda d: EndTurn(),
+    "foil": lambda d: Foil(tuple(int(c) for c in d["cards"])),
+}
+
+
+@dataclass
+class FoilRound:
+    """A foiling round in progress (``K-FAIL-1``)."""
+
+    attacker: int
+    value: int
+    weapon: int | None
+    order: list[int]
+    total: int = 0
+    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+
+    @property
+    def needed(self) -> int:
+        """Failure points still needed to foil."""
+        return max(self.value - self.total, 0)
+
+
+# -- rules without a game --------------------------------------------------------------------
+
+
+def attack_value(weapon: Card | None, space: str) -> int:
+    """``K-KILL-1``: 1 bare-handed, else the Weapon's value (its special value in its special
+    room). The Weapon replaces the 1; nothing is added.
+
+    >>> from luckylab import load_deck
+    >>> cue = next(c for c in load_deck("kill") if c.name == "Billiard Cue")
+    >>> attack_value(cue, "Nursery"), attack_value(cue, "Billiard Room")
+    (2, 5)
+    >>> attack_value(None, "Nursery")
+    1
+    """
+    return 1 if weapon is None else weapon.weapon_value(space)
+
+
+def doctor_next(board: Board, space: str) -> str:
+    """Where Doctor Lucky goes after a turn (``K-DOC-1``).
+
+    From a numbered room, the next number (19 -> 0); from anywhere else the highest-numbered
+    adjoining room (the board's ``fallback`` node attribute if the data file gives one; the
+    tests check that it agrees with the doors).
+
+    >>> from luckylab import load_board
+    >>> mansion = load_board("kill-doctor-lucky")
+    >>> doctor_next(mansion, "Piazza"), doctor_next(mansion, "Wine Cellar")
+    ('Drawing Room', 'Kitchen')
+    """
+    if board.number(space) is not None:
+        return board.next_on_path(space)
+    fallback = board.graph.nodes[space].get("fallback")
+    if fallback is not None:
+        return fallback
+    numbered = [(board.number(n), n) for n in board.graph[space] if board.number(n) is not None]
+    if not numbered:
+        raise ValueError(f"{space!r} has no numbered neighbour: Doctor Lucky cannot leave it")
+    return max(numbered)[1]
+
+
+# -- the game --------------------------------------------------------------------------------
+
+
+class KillGame(GameBase):
+    """One game of Kill Doctor Lucky.
+
+    Parameters
+    ----------
+    players
+        2 to 8 players (the rules file gives no range; see the module docstring).
+    seed
+        Seeds the face-up deal, the shuffles and every reshuffle.
+    turn_cap
+        Stop a game after this many turns as unfinished (a simulation guard).
+    board
+        A board name or :class:`~luckylab.board.Board`; the 1997 mansion by default. It needs a
+        ``players`` start space and numbered rooms for Doctor Lucky's path.
+    """
+
+    game_name = "kill"
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        *,
+        turn_cap: int = 2000,
+        board: str | Board = "kill-doctor-lucky",
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            MIN_PLAYERS <= players <= MAX_PLAYERS
+        ):
+            raise ValueError(f"Kill Doctor Lucky takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {players!r}")
+        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
+            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        self.board = board if isinstance(board, Board) else load_board(board)
+        if "players" not in self.board.start:
+            raise ValueError(f"board {self.board.name} names no start space for 'players'")
+        self.cards: tuple[Card, ...] = load_deck("kill")
+        self.players = players
+        self.seed = seed
+        self.options: dict[str, Any] = {"turn_cap": turn_cap}
+        if not isinstance(board, Board) and board != "kill-doctor-lucky":
+            self.options["board"] = board
+        self.turn_cap = turn_cap
+        self.names: tuple[str, ...] = tuple(f"Player {s + 1}" for s in range(players))
+        self.order: list[int] = list(range(players))
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._pending: list[Event] = []
+        self._vis = {s: self.board.visible_from(s) for s in self.board.spaces}
+        self._kinds = [c.kind for c in self.cards]
+
+        self.rng = random.Random(seed)
+        self.deck: list[int] = []  # the top of the deck is the end of the list
+        self.discards: list[int] = []
+        self.removed: list[int] = []  # played Failure cards leave the game (K-FAIL-1)
+        self.hands: dict[int, list[int]] = {s: [] for s in self.order}
+        self.position: dict[int, str] = {s: self.board.start["players"] for s in self.order}
+        self.phase: Phase = "turn"
+        self.foil: FoilRound | None = None
+        self.stepped = False  # the free step of this doing-something turn is used
+        self.winner: int | None = None
+        self.loser: int | None = None  # kill.md names no loser
+        self.finished = False
+        self.turn = 0
+        self.reshuffles = 0
+        self.attempt_log: list[dict[str, Any]] = []
+
+        first, self.doctor = self._setup()
+        self.active = first
+        self._decider: int | None = first
+        self._begin_turn(first)
+        self.events.extend(self._pending)
+        self.setup_events: list[Event] = [e for e in self._pending if e.kind == "setup"]
+        self._pending = []
+
+    def _shared_attributes(self) -> frozenset[str]:
+        return frozenset({"board", "cards", "_vis", "_kinds", "names", "setup_events"})
+
+    def _setup(self) -> tuple[int, str]:
+        """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
+        first player and Doctor Lucky's start; reshuffle all; deal 6 each."""
+        rng = self.rng
+        deck = [c.id for c in self.cards]
+        rng.shuffle(deck)
+        i = 0
+        while True:
+            card = self.cards[deck.pop()]
+            seat = i % self.players
+            i += 1
+            if card.kind == "room":
+                self._say("setup", f"{self.names[seat]} turns up the {card.room} Room card: "
+                          f"{self.names[seat]} goes first and Doctor Lucky starts in "
+                          f"{self._where(card.room)}.", seat=seat, card=card.id, room=card.room)
+                break
+            self._say("setup", f"{self.names[seat]} turns up {card.name}.", seat=seat,
+                      card=card.id)
+        self.deck = [c.id for c in self.cards]
+        rng.shuffle(self.deck)
+        for _ in range(HAND_SIZE):
+            for s in self.order:
+                self.hands[s].append(self.deck.pop())
+        return seat, card.room
+
+    # -- reading the state ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now, or None when the game is over."""
+        return None if self.phase == "over" else self._decider
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def card(self, card_id: int) -> Card:
+        return self.cards[card_id]
+
+    def failure_points(self, seat: int) -> int:
+        """The Failure points in a seat's hand."""
+        return sum(self.cards[c].luck for c in self.hands[seat] if self._kinds[c] == "failure")
+
+    def pawns_at(self, space: str) -> list[int]:
+        """Seats whose pawns stand on ``space``."""
+        return [s for s in self.order if self.position[s] == space]
+
+    def watchers(self, seat: int) -> list[int]:
+        """The other players who see ``seat`` (``K-SIGHT-1``; same space included)."""
+        here = self.position[seat]
+        vis = self._vis
+        return [s for s in self.order if s != seat and here in vis[self.position[s]]]
+
+    def unseen_spaces(self, seat: int) -> frozenset[str]:
+        """Spaces that no player other than ``seat`` sees: where ``seat`` could attack."""
+        seen: set[str] = set()
+        for s in self.order:
+            if s != seat:
+                seen |= self._vis[self.position[s]]
+        return frozenset(self.board.spaces) - seen
+
+    def can_attack(self, seat: int) -> bool:
+        """``K-KILL-1``: with Doctor Lucky, alone, seen by no other player."""
+        return self.position[seat] == self.doctor and not self.watchers(seat)
+
+    def attack_value(self, seat: int, weapon: int | None = None) -> int:
+        """The value of an attack by ``seat`` where it stands (``K-KILL-1``)."""
+        return attack_value(None if weapon is None else self.cards[weapon], self.position[seat])
+
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is: ``deck``, ``discards``, ``removed``, ``hand <seat>``."""
+        places = {"deck": list(self.deck), "discards": list(self.discards),
+                  "removed": list(self.removed)}
+        for s, hand in self.hands.items():
+            places[f"hand {s}"] = list(hand)
+        return places
+
+    def __repr__(self) -> str:
+        state = self.phase if self.phase != "over" else (
+            f"over, winner {self.winner}" if self.finished else "over, unfinished")
+        return f"<KillGame {self.players} players, seed {self.seed}, turn {self.turn}, {state}>"
+
+    # -- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over).
+
+        Identical cards (the eight Move-1 cards, Failure cards of one value) are listed once,
+        by their lowest id in the hand; :meth:`apply` accepts any copy.
+        """
+        seat = self._decider
+        if self.phase == "over" or seat is None:
+            return []
+        if self.phase == "foil":
+            return self._foil_actions(seat)
+        here = self.position[seat]
+        board = self.board
+        actions: list[Action] = []
+        if self.phase == "turn":
+            actions.append(Snoop(here))
+            actions.extend(Snoop(n) for n in sorted(board.graph[here]))
+        if not self.stepped:
+            actions.extend(Step(n) for n in sorted(board.graph[here]))
+        seen_designs: set[tuple[str, int | None, str | None]] = set()
+        for c in sorted(self.hands[seat]):
+            card = self.cards[c]
+            design = (card.kind, card.steps, card.room)
+            if card.kind not in ("move", "room") or design in seen_designs:
+                continue
+            seen_designs.add(design)
+            for pawn, where in (("self", here), ("doctor", self.doctor)):
+                actions.extend(PlayCard(c, pawn, to) for to in self._card_targets(card, where))
+        if self.can_attack(seat):
+            actions.append(Attack(None))
+            actions.extend(Attack(c) for c in sorted(self.hands[seat])
+                           if self._kinds[c] == "weapon")
+        actions.append(EndTurn())
+        return actions
+
+    def _card_targets(self, card: Card, where: str) -> list[str]:
+        if card.kind == "room":
+            return [card.room] if card.room != where else []
+        return sorted(self.board.reachable(where, card.steps) - {where})
+
+    def _foil_actions(self, seat: int) -> list[Foil]:
+        """Pass, and every distinct combination of Failure-card values in the hand."""
+        by_value: dict[int, list[int]] = {}
+        for c in sorted(self.hands[seat]):
+            if self._kinds[c] == "failure":
+                by_value.setdefault(self.cards[c].luck, []).append(c)
+        combos: list[tuple[int, ...]] = [()]
+        for cards in by_value.values():
+            combos = [combo + tuple(cards[:k]) for combo in combos for k in range(len(cards) + 1)]
+        return [Foil(tuple(sorted(combo))) for combo in combos]
+
+    @staticmethod
+    def action_from_data(data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from its ``to_data()`` (for replays)."""
+        try:
+            return _ACTION_TYPES[data["type"]](data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"not a Kill Doctor Lucky action: {data!r} ({exc})") from None
+
+    # -- applying actions ----------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Validate ``action`` for the current player, apply it, return the events it caused.
+
+        Raises :class:`~luckylab.errors.IllegalAction` (changing nothing) if it is not legal.
+        """
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        handler = _HANDLERS[self.phase].get(type(action))
+        if handler is None:
+            allowed = ", ".join(t.__name__ for t in _HANDLERS[self.phase])
+            raise IllegalAction(f"{type(action).__name__} is not an action now; "
+                                f"{self.names[self._decider]} chooses one of: {allowed}")
+        check, do = handler
+        check(self, self._decider, action)  # raises before any change
+        self._pending = []
+        do(self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _say(self, kind: str, text: str, **data: Any) -> None:
+        self._pending.append(Event(kind, text, data))
+
+    def _where(self, space: str) -> str:
+        number = self.board.number(space)
+        return space if number is None else f"{space} ({number})"
+
+    def _check_space(self, space: object) -> str:
+        if not isinstance(space, str) or space not in self.board:
+            raise IllegalAction(f"{space!r} is not a space of {self.board.name}")
+        return space
+
+    # Snooping (K-SNOOP-1) -----------------------------------------------------------------
+    def _check_snoop(self, seat: int, action: Snoop) -> None:
+        here = self.position[seat]
+        to = self._check_space(action.to)
+        if to != here and to not in self.board.graph[here]:
+            raise IllegalAction(f"a snooping turn moves at most one step (K-SNOOP-1): no door "
+                                f"joins {here} and {to}",
+                                [Snoop(here), *(Snoop(n) for n in sorted(self.board.graph[here]))])
+
+    def _do_snoop(self, seat: int, action: Snoop) -> None:
+        here = self.position[seat]
+        self.position[seat] = action.to
+        moved = "stays in" if action.to == here else "snoops into"
+        self._say("snoop", f"{self.names[seat]} {moved} {self._where(action.to)}.", seat=seat,
+                  space=action.to)
+        if self.board.kind(action.to) == "room":
+            self._draw(seat)
+        self._end_turn()
+
+    def _draw(self, seat: int) -> None:
+        if not self.deck and self.discards:  # K-FAIL-1: the other discards make a new deck
+            self.deck = self.discards
+            self.discards = []
+            self.rng.shuffle(self.deck)
+            self.reshuffles += 1
+            self._say("reshuffle", f"The deck has run out: {len(self.deck)} discards are "
+                      "shuffled into a new deck.", cards=len(self.deck))
+        if not self.deck:
+            self._say("no_draw", f"{self.names[seat]} would draw, but there are no cards left.",
+                      seat=seat)
+            return
+        self.hands[seat].append(self.deck.pop())
+        self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
+                  seat=seat)
+
+    # Doing something (K-ACT-1) ------------------------------------------------------------
+    def _check_step(self, seat: int, action: Step) -> None:
+        if self.stepped:
+            raise IllegalAction("the free step is already used this turn (K-ACT-1)")
+        here = self.position[seat]
+        to = self._check_space(action.to)
+        if to not in self.board.graph[here]:
+            raise IllegalAction(f"a step goes through one door (K-BOARD-2): no door joins "
+                                f"{here} and {to}",
+                                [Step(n) for n in sorted(self.board.graph[here])])
+
+    def _do_step(self, seat: int, action: Step) -> None:
+        self.phase = "doing"
+        self.stepped = True
+        self.position[seat] = action.to
+        self._say("step", f"{self.names[seat]} steps into {self._where(action.to)}.", seat=seat,
+                  space=action.to)
+
+    def _check_play(self, seat: int, action: PlayCard) -> None:
+        if action.card not in self.hands[seat]:
+            raise IllegalAction(f"card {action.card} is not in {self.names[seat]}'s hand")
+        card = self.cards[action.card]
+        if card.kind not in ("move", "room"):
+            raise IllegalAction(f"{card.name} is a {card.kind} card; only Move and Room cards "
+                                "move pawns (K-ACT-1)")
+        if action.pawn not in ("self", "doctor"):
+            raise IllegalAction(f"a card moves yourself or Doctor Lucky: pawn must be 'self' or "
+                                f"'doctor', not {action.pawn!r}")
+        to = self._check_space(action.to)
+        where = self.position[seat] if action.pawn == "self" else self.doctor
+        targets = self._card_targets(card, where)
+        if to not in targets:
+            what = (f"the {card.room} card moves a pawn to the {card.room} only"
+                    if card.kind == "room" else
+                    f"{card.name} moves a pawn up to {card.steps} step(s) from {where}")
+            raise IllegalAction(f"{what}, not to {to} (K-ACT-1)",
+                                [PlayCard(action.card, action.pawn, t) for t in targets])
+
+    def _do_play(self, seat: int, action: PlayCard) -> None:
+        self.phase = "doing"
+        card = self.cards[action.card]
+        self.hands[seat].remove(action.card)
+        self.discards.append(action.card)
+        if action.pawn == "self":
+            self.position[seat] = action.to
+            who = self.names[seat]
+        else:
+            self.doctor = action.to
+            who = "Doctor Lucky"
+        self._say("play", f"{self.names[seat]} plays {card.name} and moves {who} to "
+                  f"{self._where(action.to)}.", seat=seat, card=action.card, pawn=action.pawn,
+                  space=action.to)
+
+    def _check_attack(self, seat: int, action: Attack) -> None:
+        here = self.position[seat]
+        if here != self.doctor:
+            raise IllegalAction(f"cannot attack: Doctor Lucky is in {self.doctor}, "
+                                f"{self.names[seat]} in {here} (K-KILL-1)")
+        watchers = self.watchers(seat)
+        if watchers:
+            who = ", ".join(f"{self.names[w]} in {self.position[w]}" for w in watchers)
+            raise IllegalAction(f"cannot attack: seen by {who} (K-KILL-1)")
+        if action.weapon is not None:
+            if action.weapon not in self.hands[seat]:
+                raise IllegalAction(f"card {action.weapon} is not in {self.names[seat]}'s hand")
+            card = self.cards[action.weapon]
+            if card.kind != "weapon":
+                raise IllegalAction(f"{card.name} is a {card.kind} card, not a Weapon")
+
+    def _do_attack(self, seat: int, action: Attack) -> None:
+        value = self.attack_value(seat, action.weapon)
+        if action.weapon is not None:
+            self.hands[seat].remove(action.weapon)
+            self.discards.append(action.weapon)
+            how = f"with the {self.cards[action.weapon].name}"
+        else:
+            how = "bare-handed"
+        self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
+                  f"{self._where(self.doctor)}: value {value}.", seat=seat, value=value,
+                  weapon=action.weapon)
+        # K-FAIL-1: from the attacker's left, once around the table.
+        self.foil = FoilRound(attacker=seat, value=value, weapon=action.weapon,
+                              order=seats_from_left(self.order, seat)[:-1])
+        self.phase = "foil"
+        self._continue_foil()
+
+    def _do_end_turn(self, seat: int, action: EndTurn) -> None:
+        self._say("end_turn", f"{self.names[seat]} ends the turn.", seat=seat)
+        self._end_turn()
+
+    # Foiling (K-FAIL-1) -------------------------------------------------------------------
+    def _check_foil(self, seat: int, action: Foil) -> None:
+        hand = self.hands[seat]
+        if len(set(action.cards)) != len(action.cards):
+            raise IllegalAction("a card is listed twice")
+        for c in action.cards:
+            if c not in hand:
+                raise IllegalAction(f"card {c} is not in {self.names[seat]}'s hand")
+            if self._kinds[c] != "failure":
+                raise IllegalAction(f"{self.cards[c].name} is not a Failure card; only Failure "
+                                    "cards foil an attempt (K-FAIL-1)")
+
+    def _do_foil(self, seat: int, action: Foil) -> None:
+        round_ = self.foil
+        points = sum(self.cards[c].luck for c in action.cards)
+        for c in action.cards:
+            self.hands[seat].remove(c)
+            self.removed.append(c)  # K-FAIL-1: played Failure cards leave the game
+        round_.total += points
+        round_.asked.append((seat, tuple(action.cards)))
+        if action.cards:
+            self._say("foil", f"{self.names[seat]} plays {points} Failure point(s).", seat=seat,
+                      cards=list(action.cards), points=points, needed=round_.needed)
+        else:
+            self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], points=0,
+                      needed=round_.needed)
+        self._continue_foil()
+
+    def _continue_foil(self) -> None:
+        round_ = self.foil
+        if round_.total < round_.value and len(round_.asked) < len(round_.order):
+            self._decider = round_.order[len(round_.asked)]
+            return
+        self._finish_foil()
+
+    def _finish_foil(self) -> None:
+        round_ = self.foil
+        self.foil = None
+        foiled = round_.total >= round_.value
+        attacker = round_.attacker
+        self.attempt_log.append({
+            "turn": self.turn, "attacker": attacker, "value": round_.value,
+            "weapon": round_.weapon, "space": self.doctor, "foiled": foiled,
+            "points": round_.total,
+        })
+        if not foiled:
+            self.winner = attacker
+            self.finished = True
+            self.phase = "over"
+            self._decider = None
+            self._say("win", f"Not enough Failure: Doctor Lucky dies. {self.names[attacker]} "
+                      "wins!", seat=attacker)
+            return
+        self._say("foiled", f"Doctor Lucky escapes: {round_.total} Failure point(s) against "
+                  f"{round_.value}.", attacker=attacker, value=round_.value,
+                  points=round_.total)
+        self._decider = attacker
+        self._end_turn()  # K-ACT-1: no moving after the attempt
+
+    # Between turns (K-DOC-1, K-DOC-2) -----------------------------------------------------
+    def _end_turn(self) -> None:
+        active = self.active
+        self.doctor = doctor_next(self.board, self.doctor)
+        here = self.doctor
+        occupants = self.pawns_at(here)
+        nxt = jump_target(self.order, active, occupants)
+        text = f"Doctor Lucky moves to {self._where(here)}"
+        if nxt is not None:
+            self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
+                      space=here, jump=nxt)
+        else:
+            self._say("doctor_moves", text + ".", space=here)
+            nxt = seats_from_left(self.order, active)[0]
+        if self.turn >= self.turn_cap:
+            self._say("cap", f"The game stops unfinished after {self.turn} turns.",
+                      turns=self.turn)
+            self.phase = "over"
+            self._decider = None
+            return
+        self._begin_turn(nxt)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn += 1
+        self.active = seat
+        self.phase = "turn"
+        self.stepped = False
+        self._decider = seat
+        self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
+                  turn=self.turn)
+
+    # -- results -------------------------------------------------------------------------
+    def result(self) -> GameResult:
+        """The game's outcome as plain data (for :func:`luckylab.simulate`)."""
+        return GameResult(
+            game="kill", players=self.players, seed=self.seed, finished=self.finished,
+            winner=self.winner, loser=None, turns=self.turn, attempts=len(self.attempt_log),
+            cards_left=len(self.deck),
+            extra={"attempts": list(self.attempt_log), "reshuffles": self.reshuffles,
+                   "failure_cards_out": len(self.removed)},
+        )
+
+
+_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
+    "turn": {
+        Snoop: (KillGame._check_snoop, KillGame._do_snoop),
+        Step: (KillGame._check_step, KillGame._do_step),
+        PlayCard: (KillGame._check_play, KillGame._do_play),
+        Attack: (KillGame._check_attack, KillGame._do_attack),
+        EndTurn: (lambda self, seat, action: None, KillGame._do_end_turn),
+    },
+    "doing": {
+        Step: (KillGame._check_step, KillGame._do_step),
+        PlayCard: (KillGame._check_play, KillGame._do_play),
+        Attack: (KillGame._check_attack, KillGame._do_attack),
+        EndTurn: (lambda self, seat, action: None, KillGame._do_end_turn),
+    },
+    "foil": {Foil: (KillGame._check_foil, KillGame._do_foil)},
+}

@@ -1,0 +1,990 @@
+"""Panic Island!: the cooperative memory game as a seeded state machine (rules ``P-*``).
+
+Twenty-five cards lie face down on a 5x5 grid; the volcano's place is known (``P-SETUP-2``). The
+players take turns revealing two cards (``P-TURN-1``): natives save dodos and dodos save eggs of
+the same colour (``P-SAVE-1``), the raft and the paddle must be found (``P-SAVE-2``), obstacles
+cost time or change the island (``P-OBS-*``), and once per game the players may wake Gouga
+(``P-GOUGA-1``). The two-minute hourglass is a budget of seconds that every act spends
+(``P-TIME-1``, a modelling choice; the costs live in ``luckylab/data/panic_island.toml``).
+
+Every decision is an action: :class:`Reveal` a card, :class:`WakeGouga`, a :class:`GougaCall`
+(name a kind and reveal one card), and :class:`Place` a card on an empty place (for the Totem
+pole and the Landslide). :class:`TimeUp` is not a player's decision: it is how a real hourglass
+(``clock="external"``, used by the widget) tells the game that the sand has run out.
+
+This module owns the rules and the "grid" board format; it knows nothing of agents or drawing.
+
+>>> from luckylab import new_game
+>>> game = new_game("panic", players=3, seed=9)
+>>> game.board.start["volcano"], len(game.board)
+('r3c3', 25)
+>>> for event in game.apply(Reveal("r1c1")) + game.apply(Reveal("r1c2")):
+...     print(event)
+P1 reveals the red dodo on r1c1.
+P1 reveals the red native on r1c2.
+The red dodo is saved by the red native!
+>>> game.score, game.turn, game.current_player, game.time_left
+(1, 1, 1, 114.0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from ..board import Board
+from ..errors import BoardError, IllegalAction
+from .base import Event, GameBase, GameResult
+
+__all__ = [
+    "BANDS",
+    "GOUGA_KINDS",
+    "GougaCall",
+    "Obstacle",
+    "PanicCard",
+    "PanicGame",
+    "PanicRules",
+    "Place",
+    "Reveal",
+    "TimeUp",
+    "WakeGouga",
+    "band",
+    "board_from_data",
+    "load_rules",
+    "place_name",
+    "rules_from_data",
+]
+
+DATA_FILE = "panic_island.toml"
+SAVER = {"native": "dodo", "dodo": "egg"}
+"""``P-SAVE-1``: a native saves a dodo, a dodo saves an egg (natives never save eggs)."""
+SCORING_KINDS = ("native", "dodo", "egg")
+GOUGA_KINDS = SCORING_KINDS
+"""What the players may name while Gouga is awake (``P-GOUGA-1``)."""
+COLOURS = ("red", "yellow")
+CARD_KINDS = ("volcano", "raft", "paddle", "native", "dodo", "egg")
+TIMINGS = ("immediate", "continuous")
+EFFECTS = ("physical", "mirage", "totem", "rainbow", "landslide", "tsunami")
+TIME_KEYS = ("budget", "reveal", "save", "wake_gouga", "gouga_call", "place")
+CLOCKS = ("budget", "external")
+BANDS = (
+    (0, 0, "Catastrophe!"),
+    (1, 4, "Beginners!"),
+    (5, 7, "Good enough!"),
+    (8, 11, "Experts!"),
+    (12, 15, "Superb!"),
+    (16, 16, "Divine!"),
+)
+"""``P-END-1``: the rulebook's score bands (low, high, name)."""
+TIRED_GOUGA_SAVES = 5  # P-GOUGA-1 variant "tired Gouga": at most five saves
+
+
+def band(score: int) -> str:
+    """The rulebook's name for a score (``P-END-1``).
+
+    >>> band(0), band(9), band(16)
+    ('Catastrophe!', 'Experts!', 'Divine!')
+    """
+    for low, high, name in BANDS:
+        if low <= score <= high:
+            return name
+    raise ValueError(f"a score runs from 0 to 16, not {score}")
+
+
+def place_name(row: int, col: int) -> str:
+    """The name of the place in ``row`` and ``col`` (both counted from 1 at the top left).
+
+    >>> place_name(3, 3)
+    'r3c3'
+    """
+    return f"r{row}c{col}"
+
+
+# -- the island as a Board (the "grid" format) -------------------------------------------------
+
+
+def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = "board") -> Board:
+    """Build the island: a ``networkx`` grid graph whose nodes are places ``r<row>c<col>``.
+
+    Nodes carry ``row``, ``col``, ``number`` (reading order, 1..rows*cols), ``kind`` ("place")
+    and ``pos`` (x = column, y = minus the row, so row 1 is drawn at the top). The volcano's place
+    is ``board.start["volcano"]`` (``P-SETUP-2``).
+
+    >>> board = board_from_data({"format": "grid", "rows": 2, "cols": 3, "volcano": "r1c2"})
+    >>> board.spaces
+    ('r1c1', 'r1c2', 'r1c3', 'r2c1', 'r2c2', 'r2c3')
+    >>> sorted(board.neighbors("r1c2")), board.start["volcano"]
+    (['r1c1', 'r1c3', 'r2c2'], 'r1c2')
+    """
+    rows = _whole(data, "rows", source, 1, 10)
+    cols = _whole(data, "cols", source, 1, 10)
+    grid = nx.grid_2d_graph(rows, cols)
+    names = {(r, c): place_name(r + 1, c + 1) for r, c in grid.nodes}
+    graph = nx.Graph()
+    for (r, c), name in sorted(names.items()):
+        graph.add_node(name, row=r + 1, col=c + 1, number=r * cols + c + 1, kind="place",
+                       pos=(float(c + 1), float(-(r + 1))), airplane=False, facts="")
+    for a, b in grid.edges:
+        graph.add_edge(names[a], names[b], kind="land")
+    volcano = data.get("volcano", place_name((rows + 1) // 2, (cols + 1) // 2))
+    if volcano not in graph:
+        raise BoardError(source, "volcano", f"{volcano!r} is not a place of the {rows}x{cols} grid "
+                                            f"(places are named like 'r1c1')")
+    return Board(
+        graph=graph,
+        visible=None,
+        name=str(data.get("name", key)),
+        key=key,
+        status=str(data.get("status", "unknown")),
+        source=str(data.get("source", source)),
+        notes=str(data.get("notes", "")),
+        start={"volcano": volcano},
+    )
+
+
+def _whole(data: Mapping[str, Any], name: str, source: str, low: int, high: int) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BoardError(source, name,
+                         f"must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+# -- cards, obstacles and time costs ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """One kind of obstacle as the data file describes it (``P-OBS-2``, ``P-OBS-3``)."""
+
+    name: str
+    timing: str
+    effect: str
+    seconds: float
+    breath: float | None = None
+    advanced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PanicCard:
+    """One of the 25 island cards. ``obstacle`` is set for obstacle cards only."""
+
+    id: int
+    kind: str
+    colour: str | None = None
+    obstacle: Obstacle | None = None
+
+    @property
+    def name(self) -> str:
+        if self.obstacle is not None:
+            return self.obstacle.name
+        return f"{self.colour} {self.kind}" if self.colour else self.kind
+
+    @property
+    def scores(self) -> bool:
+        """Natives, dodos and eggs score a point when saved (``P-END-1``)."""
+        return self.kind in SCORING_KINDS
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class PanicRules:
+    """The card set, the obstacle list, the first trio and the time costs of one data file."""
+
+    cards: tuple[tuple[str, str | None], ...]
+    obstacles: Mapping[str, Obstacle]
+    first_trio: tuple[str, ...]
+    time: Mapping[str, float]
+    source: str = DATA_FILE
+
+    @property
+    def basic_obstacles(self) -> tuple[str, ...]:
+        """The obstacles of the basic game (not the locked advanced deck)."""
+        return tuple(n for n, o in self.obstacles.items() if not o.advanced)
+
+
+def rules_from_data(data: Mapping[str, Any], source: str = "<data>") -> PanicRules:
+    """Read and check the cards, obstacles and time costs of a Panic Island data file.
+
+    Raises :class:`~luckylab.errors.BoardError` naming the file and the field.
+    """
+    raw = data.get("cards")
+    if not isinstance(raw, list) or not raw:
+        raise BoardError(source, "cards", "must be a non-empty list of [[cards]] tables")
+    cards: list[tuple[str, str | None]] = []
+    for i, entry in enumerate(raw):
+        where = f"cards[{i}]"
+        extra = set(entry) - {"kind", "colour", "copies"}
+        if extra:
+            raise BoardError(source, where, f"unknown field(s) {sorted(extra)}; allowed: "
+                                            "kind, colour, copies")
+        kind = entry.get("kind")
+        if kind not in CARD_KINDS:
+            raise BoardError(source, f"{where}.kind", f"unknown kind {kind!r}; allowed: "
+                                                      f"{', '.join(CARD_KINDS)}")
+        colour = entry.get("colour")
+        if (kind in SCORING_KINDS) != (colour is not None):
+            raise BoardError(source, f"{where}.colour", "natives, dodos and eggs have a colour; "
+                                                        "the volcano, raft and paddle have none")
+        if colour is not None and colour not in COLOURS:
+            raise BoardError(source, f"{where}.colour", f"must be one of {COLOURS}, not {colour!r}")
+        copies = entry.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            raise BoardError(source, f"{where}.copies",
+                             f"must be a whole number >= 1, not {copies!r}")
+        cards.extend([(kind, colour)] * copies)
+    for kind in ("volcano", "raft", "paddle"):
+        n = sum(1 for k, _ in cards if k == kind)
+        if n != 1:
+            raise BoardError(source, "cards", f"the island has exactly one {kind} (P-SETUP-1), "
+                                              f"not {n}")
+
+    obstacles: dict[str, Obstacle] = {}
+    for i, entry in enumerate(data.get("obstacles", [])):
+        where = f"obstacles[{i}]"
+        extra = set(entry) - {"name", "timing", "effect", "seconds", "breath", "advanced"}
+        if extra:
+            raise BoardError(source, where, f"unknown field(s) {sorted(extra)}; allowed: name, "
+                                            "timing, effect, seconds, breath, advanced")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name:
+            raise BoardError(source, f"{where}.name", "must be a non-empty string")
+        if name in obstacles:
+            raise BoardError(source, f"{where}.name", f"duplicate obstacle {name!r}")
+        timing, effect = entry.get("timing"), entry.get("effect")
+        if timing not in TIMINGS:
+            raise BoardError(source, f"{where}.timing", f"must be one of {TIMINGS}, not {timing!r}")
+        if effect not in EFFECTS:
+            raise BoardError(source, f"{where}.effect", f"must be one of {EFFECTS}, not {effect!r}")
+        seconds = entry.get("seconds", 0.0)
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
+            raise BoardError(source, f"{where}.seconds", f"must be a number >= 0, not {seconds!r}")
+        breath = entry.get("breath")
+        if effect == "tsunami" and not (isinstance(breath, (int, float)) and breath > 0):
+            raise BoardError(source, f"{where}.breath", "a tsunami needs breath = seconds > 0")
+        obstacles[name] = Obstacle(name, timing, effect, float(seconds),
+                                   None if breath is None else float(breath),
+                                   bool(entry.get("advanced", False)))
+
+    trio = tuple(data.get("first_trio", ()))
+    if len(trio) != 3 or any(n not in obstacles for n in trio):
+        raise BoardError(source, "first_trio", f"must name three obstacles of the file, not {trio}")
+
+    raw_time = data.get("time", {})
+    time: dict[str, float] = {}
+    for key in TIME_KEYS:
+        value = raw_time.get(key)
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+            raise BoardError(source, f"time.{key}", f"must be a number >= 0, not {value!r}")
+        time[key] = float(value)
+    extra = set(raw_time) - set(TIME_KEYS)
+    if extra:
+        raise BoardError(source, "time", f"unknown field(s) {sorted(extra)}; allowed: {TIME_KEYS}")
+    if time["budget"] <= 0:
+        raise BoardError(source, "time.budget", "must be more than 0 seconds")
+
+    rows, cols = data.get("rows", 5), data.get("cols", 5)
+    if isinstance(rows, int) and isinstance(cols, int) and len(cards) + 6 != rows * cols:
+        raise BoardError(source, "cards", f"{len(cards)} cards + 6 obstacles do not fill the "
+                                          f"{rows}x{cols} grid")
+    return PanicRules(tuple(cards), obstacles, trio, time, source)
+
+
+@cache
+def load_rules(path: str | None = None) -> PanicRules:
+    """The card set, obstacles and time costs (the built-in file, or the file at ``path``).
+
+    >>> rules = load_rules()
+    >>> len(rules.cards), rules.first_trio, rules.time["budget"]
+    (19, ('Beehive', 'Mirage', 'Tornado'), 120.0)
+    """
+    from ..boards import _parse, read_data_file
+
+    if path is None:
+        text = (resources.files("luckylab") / "data" / DATA_FILE).read_text(encoding="utf-8")
+        return rules_from_data(_parse(text, DATA_FILE), DATA_FILE)
+    return rules_from_data(read_data_file(path), Path(path).name)
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Turn over the card at ``place`` (``P-TURN-1``: two per turn, one at a time)."""
+
+    place: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "reveal", "place": self.place}
+
+    def __str__(self) -> str:
+        return f"reveal {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class WakeGouga:
+    """Everyone shouts "Gouga!" (``P-GOUGA-1``: once per game, at the start of a turn)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "wake_gouga"}
+
+    def __str__(self) -> str:
+        return "wake Gouga"
+
+
+@dataclass(frozen=True, slots=True)
+class GougaCall:
+    """While Gouga is awake: name ``kind`` ("native", "dodo", "egg"), then reveal ``place``."""
+
+    kind: str
+    place: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "gouga_call", "kind": self.kind, "place": self.place}
+
+    def __str__(self) -> str:
+        return f'"{self.kind}!" and reveal {self.place}'
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put the card in hand (Totem pole's saved card, or a Landslide) face down on ``place``."""
+
+    place: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "place", "place": self.place}
+
+    def __str__(self) -> str:
+        return f"place on {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp:
+    """The real hourglass has run out (``clock="external"`` only; not a player's decision)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "time_up"}
+
+    def __str__(self) -> str:
+        return "time is up"
+
+
+_ACTIONS = {"reveal": Reveal, "wake_gouga": WakeGouga, "gouga_call": GougaCall, "place": Place,
+            "time_up": TimeUp}
+
+
+# -- the game -----------------------------------------------------------------------------------
+
+
+class PanicGame(GameBase):
+    """One game of Panic Island! (cooperative: everybody wins or loses together).
+
+    Parameters
+    ----------
+    players
+        How many players take turns (1..8; the rulebook text we have names no limit).
+    seed
+        Seeds the shuffle (and any random choice of obstacles).
+    obstacles
+        Three obstacle names (two cards of each, ``P-SETUP-3``; default the first trio Beehive,
+        Mirage, Tornado), six different names (variant "obstacle sextet"), or ``"random-trio"`` /
+        ``"random-sextet"`` for a seeded choice among the basic obstacles. Advanced obstacles
+        (Landslide, Fire, Tsunami) may be named.
+    volcano
+        The volcano's place (variant "moving volcano"); default the centre, ``"r3c3"``.
+    tired_gouga
+        Variant "tired Gouga": at most five saves after waking him.
+    paddle_and_raft
+        Variant "paddle and raft": both must be revealed in the same turn to be found.
+    time
+        Overrides of the time costs in seconds (keys ``budget``, ``reveal``, ``save``,
+        ``wake_gouga``, ``gouga_call``, ``place``; ``P-TIME-1``), or of an obstacle's seconds by
+        its name, e.g. ``time={"budget": 90, "Tornado": 8}``.
+    clock
+        ``"budget"`` (default): acts spend the budget and the game ends when it is spent.
+        ``"external"``: acts cost nothing and a real clock ends the game with :class:`TimeUp`.
+    rules_file
+        Path of another Panic Island data file (default the built-in one).
+
+    Attributes (read them; only ``apply`` changes them)
+    ----------------------------------------------------
+    island
+        place -> card id, or None for an empty place (its card has left the island).
+    face_up
+        Places whose card lies face up: continuous obstacles, and the first card of a turn.
+    covered
+        place -> id of the Landslide covering the card there.
+    saved, found
+        Card ids saved (in order) and the raft/paddle found.
+    time_left, turn, gouga ("asleep", "awake", "gone"), gouga_saves, end ("volcano", "time",
+    "tsunami", "complete", "stuck") and ``events`` (every event so far, for agents and widgets).
+    """
+
+    game_name = "panic"
+
+    def __init__(self, players: int = 4, seed: int | None = None, *,
+                 obstacles: str | Iterable[str] | None = None, volcano: str | None = None,
+                 tired_gouga: bool = False, paddle_and_raft: bool = False,
+                 time: Mapping[str, float] | None = None, clock: str = "budget",
+                 rules_file: str | None = None) -> None:
+        from ..boards import load_board, read_data_file
+
+        if not isinstance(players, int) or not 1 <= players <= 8:
+            raise ValueError(f"Panic Island takes 1 to 8 players here, not {players!r}")
+        if clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {CLOCKS}, not {clock!r}")
+        rules = load_rules(None if rules_file is None else str(rules_file))
+        board = (load_board("panic-island") if rules_file is None
+                 else board_from_data(read_data_file(rules_file), Path(rules_file).name, "panic"))
+        self.rng = random.Random(seed)
+        names = self._choose_obstacles(rules, obstacles)
+        volcano_place = board.start["volcano"] if volcano is None else board.check(volcano)
+        costs = dict(rules.time)
+        seconds = {n: o.seconds for n, o in rules.obstacles.items()}
+        for key, value in dict(time or {}).items():
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"time[{key!r}] must be a number of seconds >= 0, not {value!r}")
+            if key in costs:
+                costs[key] = float(value)
+            elif key in seconds:
+                seconds[key] = float(value)
+            else:
+                raise ValueError(f"unknown time cost {key!r}; known: {', '.join(TIME_KEYS)} "
+                                 f"or an obstacle name")
+        if costs["budget"] <= 0:
+            raise ValueError("the time budget must be more than 0 seconds")
+        if clock == "external":  # the real hourglass keeps time, so acts cost nothing here
+            costs = {k: (v if k == "budget" else 0.0) for k, v in costs.items()}
+            seconds = {n: 0.0 for n in seconds}
+
+        self.board = board
+        self.players = players
+        self.seed = seed
+        self.options = {"obstacles": (list(rules.first_trio) if obstacles is None else
+                                      obstacles if isinstance(obstacles, str) else list(obstacles)),
+                        "volcano": volcano_place, "tired_gouga": bool(tired_gouga),
+                        "paddle_and_raft": bool(paddle_and_raft), "time": dict(time or {}),
+                        "clock": clock}
+        if rules_file is not None:
+            self.options["rules_file"] = str(rules_file)
+        self.obstacle_names = names
+        self.volcano = volcano_place
+        self.tired_gouga = bool(tired_gouga)
+        self.paddle_and_raft = bool(paddle_and_raft)
+        self.clock = clock
+        self.costs = costs
+        self.obstacle_seconds = seconds
+
+        # P-SETUP-1: the 19 fixed cards, then the six obstacle cards; ids 0..24 in that order.
+        cards = [PanicCard(i, kind, colour) for i, (kind, colour) in enumerate(rules.cards)]
+        for name in names:
+            cards.append(PanicCard(len(cards), "obstacle", None, rules.obstacles[name]))
+        if len(cards) != len(board):
+            raise ValueError(f"{len(cards)} cards do not fill the {len(board)} places")
+        self.cards: tuple[PanicCard, ...] = tuple(cards)
+        # P-SETUP-2: the volcano on its known place, the other 24 shuffled into the rest.
+        volcano_card = next(c.id for c in cards if c.kind == "volcano")
+        others = [c.id for c in cards if c.id != volcano_card]
+        self.rng.shuffle(others)
+        places = [p for p in board.spaces if p != volcano_place]
+        self.island: dict[str, int | None] = dict(zip(places, others, strict=True))
+        self.island[volcano_place] = volcano_card
+        self.island = {p: self.island[p] for p in board.spaces}  # board order, for display
+
+        self.face_up: set[str] = set()
+        self.covered: dict[str, int] = {}
+        self.saved: list[int] = []
+        self.found: list[int] = []
+        self.in_hand: list[tuple[str, int]] = []   # cards waiting for a Place (why, card id)
+        self.revealed: list[str] = []              # this turn's face-up places, in order
+        self.continuous: list[int] = []            # continuous obstacles now in force
+        self.tsunami_at: dict[int, float] = {}     # tsunami id -> time_left when revealed
+        self.last_seen: list[tuple[str, int]] = [] # the cards of the last finished turn
+        self.time_left = costs["budget"]
+        self.turn = 0
+        self._current = 0
+        self.gouga = "asleep"
+        self.gouga_saves = 0
+        self.gouga_calls = 0
+        self.end: str | None = None
+        self.history: list[Any] = []
+        self.events: list[Event] = []
+
+    def _choose_obstacles(self, rules: PanicRules, obstacles: str | Iterable[str] | None
+                          ) -> tuple[str, ...]:
+        """P-SETUP-3: three kinds twice each, or (variant "obstacle sextet") six different."""
+        if obstacles is None:
+            chosen = list(rules.first_trio)
+        elif isinstance(obstacles, str):
+            sizes = {"random-trio": 3, "random-sextet": 6}
+            if obstacles not in sizes:
+                raise ValueError(f"obstacles must be 3 or 6 names, 'random-trio' or "
+                                 f"'random-sextet', not {obstacles!r}")
+            chosen = self.rng.sample(sorted(rules.basic_obstacles), sizes[obstacles])
+        else:
+            chosen = list(obstacles)
+        unknown = [n for n in chosen if n not in rules.obstacles]
+        if unknown:
+            raise ValueError(f"unknown obstacle {unknown[0]!r}; obstacles: "
+                             f"{', '.join(rules.obstacles)}")
+        if len(set(chosen)) != len(chosen) or len(chosen) not in (3, 6):
+            raise ValueError(f"name three different obstacles (a trio, two cards each) or six "
+                             f"(a sextet), not {chosen}")
+        return tuple(chosen * 2 if len(chosen) == 3 else chosen)
+
+    def _shared_attributes(self) -> frozenset[str]:
+        return frozenset({"board", "cards"})
+
+    # -- the face ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose turn it is (None once the game is over). Seats take turns clockwise."""
+        return None if self.end is not None else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def score(self) -> int:
+        """Saved natives, dodos and eggs (``P-END-1``, 0..16)."""
+        return len(self.saved)
+
+    @property
+    def won(self) -> bool:
+        """Over, with raft and paddle found and nothing lost (``P-END-1``, ``P-VOLC-1``)."""
+        return (self.end in ("time", "complete", "stuck") and len(self.found) == 2)
+
+    @property
+    def winner(self) -> int | None:
+        """Cooperative game: no seat wins alone (see :attr:`won`)."""
+        return None
+
+    @property
+    def loser(self) -> int | None:
+        return None
+
+    @property
+    def phase(self) -> str | None:
+        """What is being decided: "turn", "second" (the second card), "gouga", "place" or None."""
+        if self.end is not None:
+            return None
+        if self.in_hand:
+            return "place"
+        if self.gouga == "awake":
+            return "gouga"
+        return "second" if self.revealed else "turn"
+
+    def card_at(self, place: str) -> PanicCard | None:
+        """The card lying on ``place`` (the truth, face down or not; None if empty)."""
+        card = self.island[self.board.check(place)]
+        return None if card is None else self.cards[card]
+
+    def revealable(self) -> list[str]:
+        """Places whose card may be turned now: face down, not covered (volcano included)."""
+        return [p for p, c in self.island.items()
+                if c is not None and p not in self.face_up and p not in self.covered]
+
+    def empty_places(self) -> list[str]:
+        """Places whose card has left the island (where a Totem or Landslide card may go)."""
+        return [p for p, c in self.island.items() if c is None]
+
+    def unsaved_counts(self) -> dict[str, int]:
+        """How many natives, dodos and eggs are not saved yet (public knowledge)."""
+        counts = dict.fromkeys(SCORING_KINDS, 0)
+        gone = set(self.saved)
+        for card in self.cards:
+            if card.scores and card.id not in gone:
+                counts[card.kind] += 1
+        return counts
+
+    @property
+    def rainbow(self) -> bool:
+        """Whether a Rainbow is in force (``P-OBS-3``: colours swap for saving)."""
+        return any(self.cards[c].obstacle.effect == "rainbow" for c in self.continuous)
+
+    def can_save(self, saver: PanicCard, saved: PanicCard, rainbow: bool | None = None) -> bool:
+        """Whether ``saver`` saves ``saved`` (``P-SAVE-1``; with a Rainbow, ``P-OBS-3``)."""
+        if SAVER.get(saver.kind) != saved.kind:
+            return False
+        crossed = self.rainbow if rainbow is None else rainbow
+        return (saver.colour != saved.colour) if crossed else (saver.colour == saved.colour)
+
+    def legal_actions(self) -> list[Any]:
+        phase = self.phase
+        if phase is None:
+            return []
+        if phase == "place":
+            return [Place(p) for p in self.empty_places()]
+        places = self.revealable()
+        if phase == "gouga":
+            return [GougaCall(k, p) for k in GOUGA_KINDS for p in places]
+        actions: list[Any] = [Reveal(p) for p in places]
+        if phase == "turn" and self.gouga == "asleep":
+            actions.append(WakeGouga())
+        return actions
+
+    def apply(self, action: Any) -> list[Event]:
+        """Validate ``action``, then play it; returns the events it caused."""
+        self._check(action)
+        events: list[Event] = []
+        if isinstance(action, TimeUp):
+            self._finish("time", events, "The sand has run out.")
+        elif isinstance(action, WakeGouga):
+            self._wake_gouga(events)
+        elif isinstance(action, GougaCall):
+            self._gouga_call(action, events)
+        elif isinstance(action, Place):
+            self._place(action.place, events)
+        else:
+            self._reveal(action.place, events)
+        self.history.append(action)
+        self.events.extend(events)
+        return events
+
+    @staticmethod
+    def action_from_data(data: Mapping[str, Any]) -> Any:
+        """Rebuild an action from its ``to_data()``."""
+        kind = data.get("type")
+        if kind not in _ACTIONS:
+            raise ValueError(f"unknown action type {kind!r}")
+        return _ACTIONS[kind](**{k: v for k, v in data.items() if k != "type"})
+
+    def result(self) -> GameResult:
+        """Plain data: score, win, how the game ended, time left, Gouga's work."""
+        island_cards = sum(1 for c in self.island.values() if c is not None)
+        return GameResult(
+            game=self.game_name, players=self.players, seed=self.seed,
+            finished=self.end is not None, winner=None, loser=None, turns=self.turn,
+            attempts=self.gouga_calls, cards_left=island_cards,
+            extra={"score": self.score, "won": self.won, "band": band(self.score),
+                   "end": self.end, "time_left": self.time_left,
+                   "raft": self._found_kind("raft"), "paddle": self._found_kind("paddle"),
+                   "gouga": self.gouga, "gouga_saves": self.gouga_saves},
+        )
+
+    # -- validation (nothing changes before it passes) ------------------------------------------
+    def _check(self, action: Any) -> None:
+        if self.end is not None:
+            raise IllegalAction(f"the game is over ({self.end})")
+        if isinstance(action, TimeUp):
+            if self.clock != "external":
+                raise IllegalAction("TimeUp is for a real hourglass (clock='external'); "
+                                    "here the budget of seconds keeps time")
+            return
+        phase = self.phase
+        if isinstance(action, WakeGouga):
+            if self.gouga != "asleep":
+                raise IllegalAction("Gouga cannot be woken a second time (P-GOUGA-1)")
+            if phase != "turn":
+                raise IllegalAction("wake Gouga at the start of a turn, not in the middle of one")
+            return
+        if isinstance(action, Place):
+            if phase != "place":
+                raise IllegalAction("there is no card to place now")
+            if action.place not in self.island:
+                self.board.check(action.place)
+            if self.island[action.place] is not None:
+                why = self.in_hand[0][0]
+                raise IllegalAction(f"{action.place} is not empty: the {why} card goes on an "
+                                    f"empty place", self.legal_actions())
+            return
+        if not isinstance(action, (Reveal, GougaCall)):
+            raise IllegalAction(f"not a Panic Island action: {action!r}")
+        if phase == "place":
+            raise IllegalAction(f"first place the {self.cards[self.in_hand[0][1]].name} "
+                                f"on an empty place", self.legal_actions())
+        if isinstance(action, Reveal) and phase == "gouga":
+            raise IllegalAction("Gouga is awake: name a kind and reveal one card (GougaCall)")
+        if isinstance(action, GougaCall):
+            if phase != "gouga":
+                raise IllegalAction("Gouga is not awake" if self.gouga == "asleep"
+                                    else "Gouga is gone for this game")
+            if action.kind not in GOUGA_KINDS:
+                raise IllegalAction(f"name one of {', '.join(GOUGA_KINDS)}, not {action.kind!r}")
+        place = action.place
+        if place not in self.island:
+            self.board.check(place)
+        if self.island[place] is None:
+            raise IllegalAction(f"{place} is empty: its card has left the island")
+        if place in self.covered:
+            raise IllegalAction(f"the card on {place} is covered by the Landslide (P-OBS-3)")
+        if place in self.face_up:
+            raise IllegalAction(f"the {self.cards[self.island[place]].name} on {place} is "
+                                f"already face up")
+
+    # -- acts -------------------------------------------------------------------------------
+    def _reveal_cost(self) -> float:
+        # P-OBS-3: each continuous obstacle in force slows every reveal (once per name).
+        names = {self.cards[c].obstacle.name for c in self.continuous}
+        return self.costs["reveal"] + sum(self.obstacle_seconds[n] for n in names)
+
+    def _reveal(self, place: str, events: list[Event]) -> None:
+        card = self.cards[self.island[place]]
+        self.time_left -= self._reveal_cost()
+        self.revealed.append(place)
+        self.face_up.add(place)
+        events.append(Event("reveal", f"P{self._current + 1} reveals the {card.name} on {place}.",
+                            {"place": place, "card": card.id, "seat": self._current}))
+        if len(self.revealed) == 1:
+            if self.time_left <= 0:  # the sand ran out before the second card could be turned
+                self._turn_back(events)
+                self._finish("time", events, "The sand ran out in the middle of the turn.")
+            return
+        if not self._resolve(self.revealed, events, gouga_call=None):
+            self._end_step(events)
+
+    def _wake_gouga(self, events: list[Event]) -> None:
+        self.time_left -= self.costs["wake_gouga"]
+        self.gouga = "awake"
+        events.append(Event("gouga_wakes", "Everyone shouts \"Gouga!\"", {"seat": self._current}))
+        self._check_end(events)
+
+    def _gouga_call(self, action: GougaCall, events: list[Event]) -> None:
+        place = action.place
+        card = self.cards[self.island[place]]
+        self.time_left -= self.costs["gouga_call"] + self._reveal_cost() - self.costs["reveal"]
+        self.gouga_calls += 1
+        self.revealed.append(place)
+        self.face_up.add(place)
+        events.append(Event("gouga_call", f"P{self._current + 1} says \"{action.kind}!\" and "
+                            f"reveals the {card.name} on {place}.",
+                            {"place": place, "card": card.id, "named": action.kind,
+                             "seat": self._current}))
+        if not self._resolve([place], events, gouga_call=action.kind):
+            self._end_step(events)
+
+    def _place(self, place: str, events: list[Event]) -> None:
+        why, card = self.in_hand.pop(0)
+        self.island[place] = card
+        self.time_left -= self.costs["place"]
+        events.append(Event("place", f"The {self.cards[card].name} goes face down on {place} "
+                            f"({why}).", {"place": place, "card": card, "why": why}))
+        if not self.in_hand:
+            self._end_step(events)
+
+    # -- resolving a turn or a Gouga call -----------------------------------------------------
+    def _resolve(self, places: list[str], events: list[Event], gouga_call: str | None) -> bool:
+        """Resolve the face-up cards of this turn. Returns True if a Place decision waits."""
+        cards = [self.cards[self.island[p]] for p in places]
+        # P-VOLC-1: the volcano loses at once.
+        if any(c.kind == "volcano" for c in cards):
+            self._turn_back(events)
+            self._finish("volcano", events, "The volcano erupts! Everybody loses.")
+            return False
+        extra = 0.0
+        rainbow_before = self.rainbow
+        saved_now: list[int] = []
+
+        if gouga_call is not None:
+            card = cards[0]
+            if card.kind == gouga_call:  # P-GOUGA-1: a match is saved
+                self._save(card.id, events, by="Gouga")
+                saved_now.append(card.id)
+                self.gouga_saves += 1
+                if self.tired_gouga and self.gouga_saves >= TIRED_GOUGA_SAVES:
+                    self.gouga = "gone"
+                    events.append(Event("gouga_sleeps", "Gouga is tired: five saves are enough.",
+                                        {}))
+            else:  # a miss (or an obstacle) ends Gouga for good
+                self.gouga = "gone"
+                events.append(Event("gouga_gone", f"Not a {gouga_call}: Gouga is gone for good.",
+                                    {"named": gouga_call, "card": card.id}))
+
+        # P-OBS-1: both cards are up before any obstacle acts. The immediate ones act in reveal
+        # order: with the effects we model (Mirage's swap, the Totem's return, time costs) every
+        # order the players might choose leaves the same island.
+        ids = [c.id for c in cards]
+        for c in cards:
+            if c.obstacle is not None and c.obstacle.timing == "immediate":
+                extra += self._immediate(c, [o for o in ids if o != c.id], events)
+
+        if gouga_call is None and len(cards) == 2:
+            a, b = cards
+            for saver, savee in ((a, b), (b, a)):
+                if self.can_save(saver, savee, rainbow_before):  # P-SAVE-1
+                    self._save(savee.id, events, by=saver.name)
+                    saved_now.append(savee.id)
+                    break
+        # P-SAVE-2: the raft and paddle leave the island when revealed; in the "paddle and raft"
+        # variant only when both are revealed in one turn.
+        finds = [c for c in cards if c.kind in ("raft", "paddle")]
+        if finds and (not self.paddle_and_raft or len(finds) == 2):
+            for c in finds:
+                place = self._where(c.id)
+                self.island[place] = None
+                self.face_up.discard(place)
+                self.found.append(c.id)
+                extra += self.costs["save"]
+                events.append(Event("found", f"The {c.name} is found!", {"card": c.id,
+                                                                         "place": place}))
+        elif finds:
+            events.append(Event("not_found", f"The {finds[0].name} alone does not count in the "
+                                "paddle-and-raft variant: it is turned back.",
+                                {"card": finds[0].id}))
+        # Continuous obstacles last: a Landslide buries the other card only if it is still there
+        # (a found raft has left). A continuous obstacle and a save never share a turn.
+        for c in cards:
+            if c.obstacle is not None and c.obstacle.timing == "continuous":
+                self._continuous(c, [o for o in ids if o != c.id], events)
+        if saved_now:
+            extra += self.costs["save"] * len(saved_now)
+            self._end_continuous(events)
+        self.time_left -= extra
+        self._turn_back(events)
+        return bool(self.in_hand)
+
+    def _immediate(self, card: PanicCard, others: list[int], events: list[Event]) -> float:
+        """P-OBS-2: an immediate obstacle acts (and is turned back with the turn)."""
+        effect = card.obstacle.effect
+        if effect == "mirage" and others and self._where(others[0]) is not None:
+            a, b = self._where(card.id), self._where(others[0])
+            self.island[a], self.island[b] = self.island[b], self.island[a]
+            # the face-up marks stay on the places: both cards are still up until the turn ends
+            events.append(Event("mirage", f"Mirage: the Mirage ({a}) and the "
+                                f"{self.cards[others[0]].name} ({b}) swap places.",
+                                {"a": a, "b": b}))
+        elif effect == "totem" and self.saved:
+            back = self.saved.pop()
+            self.in_hand.append(("Totem pole", back))
+            events.append(Event("totem", f"Totem pole: the {self.cards[back].name} goes back onto "
+                                "the island.", {"card": back}))
+        else:
+            events.append(Event("obstacle", f"{card.name}!", {"card": card.id,
+                                                             "effect": effect}))
+        return self.obstacle_seconds[card.obstacle.name]
+
+    def _continuous(self, card: PanicCard, others: list[int], events: list[Event]) -> None:
+        """P-OBS-3: a continuous obstacle stays face up until the next save."""
+        place = self._where(card.id)
+        self.continuous.append(card.id)
+        other = others[0] if others else None
+        other_place = self._where(other) if other is not None else None
+        other_is_landslide = (other is not None and self.cards[other].obstacle is not None
+                              and self.cards[other].obstacle.effect == "landslide")
+        if card.obstacle.effect == "landslide" and other_place is not None \
+                and not other_is_landslide:
+            # It lies on the other card, which is blocked until the next save; its own
+            # place is left empty.
+            self.island[place] = None
+            self.face_up.discard(place)
+            self.covered[other_place] = card.id
+            events.append(Event("landslide", f"Landslide: the {self.cards[other].name} on "
+                                f"{other_place} is buried.", {"card": card.id, "place": other_place,
+                                                              "from": place}))
+            return
+        self.face_up.add(place)
+        if card.obstacle.effect == "tsunami":
+            self.tsunami_at[card.id] = self.time_left
+        events.append(Event("continuous", f"{card.name} stays face up until a card is saved.",
+                            {"card": card.id, "place": place}))
+
+    def _save(self, card: int, events: list[Event], by: str) -> None:
+        place = self._where(card)
+        self.island[place] = None
+        self.face_up.discard(place)
+        self.saved.append(card)
+        events.append(Event("save", f"The {self.cards[card].name} is saved by the {by}!",
+                            {"card": card, "place": place, "by": by}))
+
+    def _end_continuous(self, events: list[Event]) -> None:
+        """P-OBS-3: any save turns every continuous obstacle back; Landslides move on."""
+        if not self.continuous:
+            return
+        for card in self.continuous:
+            place = self._where(card)
+            if place is not None:
+                self.face_up.discard(place)
+        for place, landslide in list(self.covered.items()):
+            del self.covered[place]
+            self.in_hand.append(("Landslide", landslide))
+        names = ", ".join(self.cards[c].name for c in self.continuous)
+        events.append(Event("continuous_end", f"A card was saved: {names} turned back.",
+                            {"cards": list(self.continuous)}))
+        self.continuous.clear()
+        self.tsunami_at.clear()
+
+    def _turn_back(self, events: list[Event]) -> None:
+        """P-TURN-1: unsaved cards of this turn go face down in place (continuous ones stay up)."""
+        seen = []
+        for place in self.revealed:
+            card = self.island[place]
+            if card is not None and card not in self.continuous:
+                self.face_up.discard(place)
+            if card is not None:
+                seen.append((place, card))
+        self.last_seen = seen
+        self.revealed = []
+
+    def _end_step(self, events: list[Event]) -> None:
+        """A turn or a Gouga call is complete: pass the turn, then see whether the game ends."""
+        self.turn += 1
+        self._current = (self._current + 1) % self.players
+        self._check_end(events)
+
+    def _check_end(self, events: list[Event]) -> None:
+        if self.end is not None:
+            return
+        for card, at in self.tsunami_at.items():
+            if at - self.time_left >= self.cards[card].obstacle.breath:
+                self._finish("tsunami", events, "Someone breathed during the Tsunami! "
+                             "Everybody loses.")
+                return
+        if self.time_left <= 0:  # P-END-1
+            self._finish("time", events, "The sand has run out.")
+        elif len(self.saved) == sum(1 for c in self.cards if c.scores) and len(self.found) == 2:
+            self._finish("complete", events, "Everything is saved and found!")
+        elif not any(self.cards[self.island[p]].kind != "volcano" for p in self.revealable()):
+            self._finish("stuck", events, "No card but the volcano can be turned: the team "
+                         "waits for the sand to run out.")
+
+    def _finish(self, end: str, events: list[Event], text: str) -> None:
+        self.end = end
+        if end in ("time", "stuck"):
+            self.time_left = max(self.time_left, 0.0) if end == "time" else 0.0
+        events.append(Event("end", f"{text} Score {self.score} ({band(self.score)}); "
+                            f"{'won' if self.won else 'lost'}.",
+                            {"end": end, "score": self.score, "won": self.won}))
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _where(self, card: int) -> str | None:
+        for place, c in self.island.items():
+            if c == card:
+                return place
+        return None
+
+    def _found_kind(self, kind: str) -> bool:
+        return any(self.cards[c].kind == kind for c in self.found)
+
+    def locations(self) -> dict[int, str]:
+        """Where each of the 25 cards is: a place, "covering <place>", "saved", "found" or
+        "in hand" (waiting for a Place). Every card appears exactly once."""
+        where: dict[int, str] = {}
+        for place, card in self.island.items():
+            if card is not None:
+                where[card] = place
+        for place, card in self.covered.items():
+            where[card] = f"covering {place}"
+        for card in self.saved:
+            where[card] = "saved"
+        for card in self.found:
+            where[card] = "found"
+        for _, card in self.in_hand:
+            where[card] = "in hand"
+        return where
+
+    def __repr__(self) -> str:
+        state = self.end or self.phase
+        return (f"<PanicGame seed={self.seed} turn {self.turn}, {self.time_left:.1f} s left, "
+                f"score {self.score}, {len(self.found)}/2 found, {state}>")

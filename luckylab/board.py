@@ -119,6 +119,11 @@ class Board:
         dist = dict(nx.all_pairs_shortest_path_length(graph))
         object.__setattr__(self, "_dist", dist)
         object.__setattr__(self, "_reach", _reach_tables(spaces, dist))
+        order = {s: i for i, s in enumerate(spaces)}
+        object.__setattr__(self, "_by_distance", {
+            s: tuple(sorted(dist[s].items(), key=lambda kv: (kv[1], order[kv[0]])))
+            for s in spaces
+        })
         # The networkx graph is shared with callers for reading; freeze it so nobody can
         # quietly change the board under the precomputed tables.
         object.__setattr__(self, "graph", nx.freeze(graph))
@@ -148,11 +153,19 @@ class Board:
 
     def number(self, name: str) -> int | None:
         """The number of a space on Doctor Lucky's path (``None`` if unnumbered)."""
-        return self.space(name).number
+        try:
+            return self._info[name].number
+        except KeyError:
+            self.check(name)
+            raise
 
     def kind(self, name: str) -> str:
         """The kind of a space (``"beach"``, ``"room"``, ...)."""
-        return self.space(name).kind
+        try:
+            return self._info[name].kind
+        except KeyError:
+            self.check(name)
+            raise
 
     def by_number(self, number: int) -> str:
         """The space with this number."""
@@ -211,11 +224,15 @@ class Board:
     ) -> bool:
         """Whether a pawn on ``a`` sees a pawn on ``b`` (the cat being on ``cat``)."""
         try:
-            return b in self._sight[cat_blocks][cat][a]
+            seen = self._sight[cat_blocks][cat][a]
         except KeyError:
             self._check_sight_args(a, cat, cat_blocks)
-            self.check(b)
             raise
+        if b in seen:
+            return True
+        if b not in self._info:
+            self.check(b)
+        return False
 
     def seen_by(
         self, space: str, cat: str | None = None, cat_blocks: CatBlocks = "both"
@@ -244,11 +261,11 @@ class Board:
     # -- movement ----------------------------------------------------------------------
     def distance(self, a: str, b: str) -> int:
         """The fewest steps (land, door and air) from ``a`` to ``b``."""
-        self.check(a)
-        self.check(b)
         try:
             return self._dist[a][b]
         except KeyError:
+            self.check(a)
+            self.check(b)
             raise ValueError(f"no route from {a!r} to {b!r} on {self.name}") from None
 
     def reachable(self, space: str, steps: int) -> frozenset[str]:
@@ -261,6 +278,14 @@ class Board:
         if steps < 0:
             raise ValueError(f"steps must be >= 0, not {steps}")
         return table[min(steps, len(table) - 1)]
+
+    def by_distance(self, space: str) -> tuple[tuple[str, int], ...]:
+        """Every space with its distance from ``space``, nearest first (ties in board order)."""
+        try:
+            return self._by_distance[space]
+        except KeyError:
+            self.check(space)
+            raise
 
     @property
     def diameter(self) -> int:

@@ -186,6 +186,7 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
     return tuple(cards)
 
 
+@lru_cache(maxsize=None)
 def load_characters(game: str = "island") -> tuple[str, ...]:
     """The Character names of a game, seat 0 first (from the ``[characters]`` table of its deck
     file); the names the rulebook gives and the reconstructed ones are told apart there."""

@@ -15,9 +15,10 @@ This module owns no rules of any particular game.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 __all__ = [
     "Event",
@@ -28,17 +29,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, for logs, widgets and tests.
 
-    ``kind`` is a short machine name ("move", "doctor_moves", "turn_jumps", "foil", ...),
+    ``kind`` is a short machine name ("move", "doctor_moves", "attempt", "foil", ...),
     ``text`` the plain-words sentence a student reads, ``data`` the details as plain data.
+    (A named tuple: immutable, and cheap to make, since a game makes hundreds.)
+
+    >>> Event("draw", "Janet draws a card.", {"seat": 0})
+    Event(kind='draw', text='Janet draws a card.', data={'seat': 0})
     """
 
     kind: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = MappingProxyType({})
 
     def __str__(self) -> str:
         return self.text

@@ -1,0 +1,260 @@
+"""Bots for The Island of Doctor Lucky. Read one, copy it, change one idea, and play it off.
+
+Each agent answers four kinds of question, one method each, and ``choose`` routes to them:
+
+- ``phase1(game, me)``: move, move the cat, throw a Hazard, or pass;
+- ``phase2(game, me)``: draw, attack, or pass;
+- ``foil(game, me)``: which cards to discard against an attack (``Foil(())`` passes);
+- ``penalty(game, me)``: hit by a Hazard, give a card or discard Luck.
+
+>>> import luckylab
+>>> from luckylab.agents.island import CautiousAgent
+>>> game = luckylab.new_game("island", players=4, seed=3)
+>>> agents = [CautiousAgent(seed=seat) for seat in range(4)]
+>>> while not game.is_over:
+...     _ = game.apply(agents[game.current_player].choose(game))
+>>> game.winner is not None or game.turn >= game.turn_cap
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from ..games.island import (
+    DOCTOR,
+    Attack,
+    Draw,
+    Foil,
+    GiveCard,
+    IslandGame,
+    Move,
+    MoveCat,
+    Pass,
+    PlayHazard,
+)
+from .base import Agent
+
+__all__ = ["AGENTS", "DEFAULT", "AggressiveAgent", "CautiousAgent", "IslandAgent",
+           "RandomIslandAgent"]
+
+
+class IslandAgent(Agent):
+    """The shared skeleton: route each decision to a method. Subclasses fill them in."""
+
+    def choose(self, game: IslandGame) -> Any:
+        me = game.current_player
+        phase = game.phase
+        if phase == "phase1":
+            return self.phase1(game, me)
+        if phase == "phase2":
+            return self.phase2(game, me)
+        if phase == "foil":
+            return self.foil(game, me)
+        return self.penalty(game, me)
+
+    def phase1(self, game: IslandGame, me: int) -> Any:
+        return Pass()
+
+    def phase2(self, game: IslandGame, me: int) -> Any:
+        if game.can_attack(me):
+            return Attack(best_weapon(game, me))
+        return Draw() if game.can_draw(me) else Pass()
+
+    def foil(self, game: IslandGame, me: int) -> Any:
+        return Foil(())
+
+    def penalty(self, game: IslandGame, me: int) -> Any:
+        """Give away the card worth least to us (Luck first, then a Weapon's value)."""
+        cards = game.cards
+        worst = min(game.hands[me], key=lambda c: (cards[c].luck, cards[c].value or 0, c))
+        return GiveCard(worst)
+
+
+class RandomIslandAgent(IslandAgent):
+    """Every choice at random: first a kind of action, then one of that kind.
+
+    Choosing the kind first keeps the agent from spending almost every Phase 1 on moving the
+    cat (there are 23 cat moves but only one pass). Foiling: each card is discarded with
+    probability 1/2.
+    """
+
+    name = "random"
+
+    def phase1(self, game: IslandGame, me: int) -> Any:
+        kinds: dict[str, list[Any]] = {"pass": [Pass()]}
+        moves = list(game._move_actions(me))
+        if moves:
+            kinds["move"] = moves
+        kinds["cat"] = [MoveCat(s) for s in game.board.spaces if s != game.cat]
+        hazards = [PlayHazard(c, t) for c in game.hands[me] if game.cards[c].kind == "hazard"
+                   for t in game.hazard_targets(c, me)]
+        if hazards:
+            kinds["hazard"] = hazards
+        return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
+
+    def phase2(self, game: IslandGame, me: int) -> Any:
+        return self.rng.choice(game.legal_actions())
+
+    def foil(self, game: IslandGame, me: int) -> Any:
+        return Foil(tuple(c for c in game.hands[me] if self.rng.random() < 0.5))
+
+    def penalty(self, game: IslandGame, me: int) -> Any:
+        return self.rng.choice(game.legal_actions())
+
+
+class CautiousAgent(IslandAgent):
+    """Conserve Luck, lie low, strike when alone.
+
+    - Phase 1: if Doctor Lucky is within reach and the attack would be unseen, go to him. If
+      we are already with him but watched, move the cat onto our space (nobody then sees in).
+      Otherwise step to a hiding place (unseen) to draw, or stay if we are hidden already.
+    - Phase 2: attack when allowed (with the best Weapon), else draw when unseen.
+    - Foiling: pay only when we must: we are the last one asked, or the players still to be
+      asked cannot be expected to cover what is needed. Then pay with the fewest Luck points
+      that cover it.
+    """
+
+    name = "cautious"
+
+    def phase1(self, game: IslandGame, me: int) -> Any:
+        step = attack_move(game, me)
+        if step is not None:
+            return step
+        if game.position[me] == game.doctor and not game.can_attack(me) and alone_with_doctor(
+                game, me) and game.cat != game.doctor:
+            return MoveCat(game.doctor)  # the cat blinds everyone looking in (I-SIGHT-2)
+        if game.can_draw(me):
+            return Pass()
+        hide = hiding_move(game, me)
+        return hide if hide is not None else Pass()
+
+    def foil(self, game: IslandGame, me: int) -> Any:
+        round_ = game.foil
+        later = round_.order[len(round_.asked) + 1:]
+        expected_later = sum(expected_luck(game, s) for s in later)
+        if later and expected_later >= round_.needed:
+            return Foil(())  # free-ride: someone after us will probably pay
+        return Foil(cheapest_cover(game, me, round_.needed))
+
+
+class AggressiveAgent(CautiousAgent):
+    """Attack at every chance, and make others pay.
+
+    - Phase 1: throw a Hazard at Doctor Lucky whenever one can hit him; otherwise go for an
+      unseen attack; otherwise throw a Hazard at a lone player (they pay Luck or a card);
+      otherwise hide and draw like the cautious agent.
+    - Foiling: never pays unless it is the very last one asked.
+    """
+
+    name = "aggressive"
+
+    def phase1(self, game: IslandGame, me: int) -> Any:
+        hazards = [c for c in game.hands[me] if game.cards[c].kind == "hazard"]
+        for c in sorted(hazards, key=lambda c: -game.cards[c].value):
+            if DOCTOR in game.hazard_targets(c, me):
+                return PlayHazard(c, DOCTOR)
+        step = attack_move(game, me)
+        if step is not None:
+            return step
+        for c in hazards:
+            targets = [t for t in game.hazard_targets(c, me) if t != DOCTOR]
+            if targets:
+                return PlayHazard(c, max(targets, key=lambda t: len(game.hands.get(t, ()))))
+        return super().phase1(game, me)
+
+    def foil(self, game: IslandGame, me: int) -> Any:
+        round_ = game.foil
+        if len(round_.asked) + 1 < len(round_.order):
+            return Foil(())
+        return Foil(cheapest_cover(game, me, round_.needed))
+
+
+# -- small helpers the agents share (students can reuse them) --------------------------------
+
+
+def best_weapon(game: IslandGame, me: int) -> int | None:
+    """The Weapon in hand worth most where we stand (None if we hold none)."""
+    here = game.position[me]
+    weapons = [c for c in game.hands[me] if game.cards[c].kind == "weapon"]
+    if not weapons:
+        return None
+    return max(weapons, key=lambda c: (game.cards[c].weapon_value(here), -c))
+
+
+def alone_with_doctor(game: IslandGame, me: int) -> bool:
+    here = game.position[me]
+    return here == game.doctor and all(
+        s == me or game.position[s] != here for s in game.order)
+
+
+def unseen_at(game: IslandGame, me: int, space: str) -> bool:
+    """Would a pawn of ours on ``space`` be unseen by every other pawn (Doctor Lucky aside)?"""
+    board, cat, blocks = game.board, game.cat, game.cat_blocks
+    return all(s == me or not board.sees(game.position[s], space, cat, blocks)
+               for s in game.order)
+
+
+def attack_move(game: IslandGame, me: int) -> Move | None:
+    """A move onto Doctor Lucky's space where we would be alone and unseen, if one exists."""
+    target = game.doctor
+    here = game.position[me]
+    if here == target or game.board.distance(here, target) > game.move[me]:
+        return None
+    if any(game.position[s] == target for s in game.order if s != me):
+        return None
+    return Move.to(me, target) if unseen_at(game, me, target) else None
+
+
+def hiding_move(game: IslandGame, me: int) -> Move | None:
+    """A reachable space where nobody (Doctor Lucky included) would see us, nearest first."""
+    board = game.board
+    here = game.position[me]
+    vis_doctor = board.visible_from(game.doctor, game.cat, game.cat_blocks)
+    budget = game.move[me]
+    for space, steps in board.by_distance(here):
+        if steps > budget:
+            break
+        if steps and space not in vis_doctor and unseen_at(game, me, space):
+            return Move.to(me, space)
+    return None
+
+
+def expected_luck(game: IslandGame, seat: int) -> float:
+    """What a seat is expected to contribute, judged from what everyone can see: its hand
+    size times the average Luck of a card (a Stranger turns up one card)."""
+    if game.is_stranger(seat):
+        return game.mean_luck if game.deck else 0.0
+    return len(game.hands[seat]) * game.mean_luck
+
+
+def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
+    """The cards that reach ``needed`` Luck with the least Luck spent (then the fewest cards,
+    then the fewest Weapons); empty if the hand cannot reach it.
+
+    A small dynamic programme over Luck totals: ``best[total]`` is the best way found so far
+    to discard exactly ``total`` Luck.
+    """
+    cards = game.cards
+    best: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {0: ((0, 0), ())}
+    for c in game.hands[me]:
+        luck = cards[c].luck
+        if luck == 0:
+            continue
+        weapon = cards[c].kind == "weapon"
+        for total, ((count, weapons), combo) in list(best.items()):
+            key = (count + 1, weapons + weapon)
+            new = total + luck
+            if new not in best or key < best[new][0]:
+                best[new] = (key, (*combo, c))
+    enough = [t for t in best if t >= needed and t > 0]
+    return best[min(enough)][1] if enough else ()
+
+
+AGENTS: dict[str, type[IslandAgent]] = {
+    "cautious": CautiousAgent,
+    "aggressive": AggressiveAgent,
+    "random": RandomIslandAgent,
+}
+DEFAULT = "cautious"

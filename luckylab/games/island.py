@@ -1,0 +1,1058 @@
+"""The Island of Doctor Lucky, played by the book, as a state machine.
+
+Rule IDs (``I-SETUP-1`` ...) refer to ``shared/rules/island.md``, our numbered restatement of the
+rulebook; the comments cite them where the code applies them. Every decision a player makes is
+an action: the Phase 1 choice, the Phase 2 choice, each player's foil discard, and a Hazard
+victim's penalty. Strangers (2-3 players, ``I-STR-*``) are automated and take their turns
+inside :meth:`IslandGame.apply`.
+
+>>> from luckylab import new_game
+>>> game = new_game("island", players=4, seed=1)
+>>> game.phase, game.names[game.current_player]
+('phase1', 'Janet Principle')
+>>> events = game.apply(Pass())
+>>> game.phase
+'phase2'
+
+Interpretations of points the rulebook leaves open (each can be checked in the tests):
+
+- ``I-FOIL-3``: a player who discards *some* Luck but less than was still needed, while holding
+  enough to cover it, counts as having passed.
+- ``I-DOC-2``: a Stranger standing in a Building makes it non-empty (Strangers are "automated
+  players", ``I-STR-8``), and Strangers never draw.
+- ``I-KILL-3``: with no Weapon, the marker under the attacker is the card discarded last in the
+  foiling round ("it doesn't matter which discard you choose").
+- A Weapon used in a successful attempt goes under the winner's character, so that all 72 cards
+  stay accounted for.
+- ``I-SETUP-3``: the random first player is one of the live players, never a Stranger.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..board import Board, CatBlocks
+from ..boards import load_board
+from ..cards import Card, load_characters, load_deck
+from ..errors import IllegalAction
+from .base import Event, GameBase, GameResult, jump_target, seats_from_left
+
+__all__ = [
+    "DOCTOR",
+    "Attack",
+    "DiscardLuck",
+    "Draw",
+    "Foil",
+    "FoilRound",
+    "GiveCard",
+    "IslandGame",
+    "Move",
+    "MoveCat",
+    "Pass",
+    "PlayHazard",
+    "SightRow",
+    "hand_size",
+    "sight_report",
+]
+
+DOCTOR = "doctor"
+"""The pawn key of Doctor Lucky (a Hazard target, a watcher)."""
+
+Phase = Literal["phase1", "phase2", "foil", "penalty", "over"]
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Phase 1: move your pawn (and, with Strangers, theirs) up to your Move in all (``I-MOVE-1``,
+    ``I-STR-6``). ``moves`` pairs each pawn (a seat) with where it ends."""
+
+    moves: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def to(cls, seat: int, space: str) -> Move:
+        """Move one pawn: ``Move.to(0, "Frog Pond")``."""
+        return cls(((seat, space),))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "move", "moves": [[seat, space] for seat, space in self.moves]}
+
+    def __str__(self) -> str:
+        return "move " + ", ".join(f"seat {seat} to {space}" for seat, space in self.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCat:
+    """Phase 1: move the cat to any other space (``I-MOVE-2``)."""
+
+    space: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "move_cat", "space": self.space}
+
+    def __str__(self) -> str:
+        return f"move the cat to {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHazard:
+    """Phase 1: throw Hazard card ``card`` at a seat or at ``"doctor"`` (``I-HAZ-1``)."""
+
+    card: int
+    target: int | str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "hazard", "card": self.card, "target": self.target}
+
+    def __str__(self) -> str:
+        who = "Doctor Lucky" if self.target == DOCTOR else f"seat {self.target}"
+        return f"play Hazard card {self.card} at {who}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do nothing in this phase."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "pass"}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Phase 2: draw the top card, if nobody sees you (``I-DRAW-1``)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "draw"}
+
+    def __str__(self) -> str:
+        return "draw a card"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Phase 2: try to kill Doctor Lucky, with at most one Weapon card (``I-KILL-1``, ``I-KILL-2``)."""
+
+    weapon: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "attack", "weapon": self.weapon}
+
+    def __str__(self) -> str:
+        return "attack bare-handed" if self.weapon is None else f"attack with card {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class Foil:
+    """Foiling: discard these cards for their Luck; an empty tuple passes (``I-FOIL-1``)."""
+
+    cards: tuple[int, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "foil", "cards": list(self.cards)}
+
+    def __str__(self) -> str:
+        return "pass" if not self.cards else "discard " + ", ".join(map(str, self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCard:
+    """Hazard penalty: pass one card of your choice to the thrower (``I-HAZ-2``)."""
+
+    card: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "give", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"give card {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardLuck:
+    """Hazard penalty: discard cards whose Luck reaches the Hazard's value (``I-HAZ-2``)."""
+
+    cards: tuple[int, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "discard", "cards": list(self.cards)}
+
+    def __str__(self) -> str:
+        return "discard " + ", ".join(map(str, self.cards))
+
+
+Action = Move | MoveCat | PlayHazard | Pass | Draw | Attack | Foil | GiveCard | DiscardLuck
+
+_ACTION_TYPES: dict[str, Any] = {
+    "move": lambda d: Move(tuple((int(s), str(p)) for s, p in d["moves"])),
+    "move_cat": lambda d: MoveCat(d["space"]),
+    "hazard": lambda d: PlayHazard(int(d["card"]), d["target"]),
+    "pass": lambda d: Pass(),
+    "draw": lambda d: Draw(),
+    "attack": lambda d: Attack(d.get("weapon")),
+    "foil": lambda d: Foil(tuple(d["cards"])),
+    "give": lambda d: GiveCard(int(d["card"])),
+    "discard": lambda d: DiscardLuck(tuple(d["cards"])),
+}
+
+
+@dataclass
+class FoilRound:
+    """A foiling round in progress (``I-FOIL-*``): against a murder attempt or a Hazard."""
+
+    attacker: int
+    value: int
+    kind: Literal["murder", "hazard"]
+    order: list[int]
+    needed: int
+    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    loser: int | None = None
+    table_luck: int = 0
+    weapon: int | None = None
+    hazard: int | None = None
+
+
+# -- sight, without a game -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SightRow:
+    """What one pawn sees and may do, from :func:`sight_report`."""
+
+    sees: frozenset[str]
+    seen_by: frozenset[str]
+    may_draw: bool
+    may_attack: bool
+    reason: str
+
+
+def sight_report(
+    board: Board,
+    pawns: Mapping[str, str],
+    doctor: str | None = None,
+    cat: str | None = None,
+    cat_blocks: CatBlocks = "both",
+    deck_empty: bool = False,
+) -> dict[str, SightRow]:
+    """Who sees whom, and who may draw or attack, for pawns placed anywhere (no game needed).
+
+    ``pawns`` maps pawn names to spaces; Doctor Lucky stands on ``doctor`` (if given). The
+    Phase 2 rules applied are ``I-DRAW-1`` (nobody, Doctor Lucky included, sees you) and
+    ``I-KILL-1`` (on his space, no other pawn there, no other pawn sees you).
+
+    >>> from luckylab import load_board
+    >>> board = load_board("isla-fortuna")
+    >>> report = sight_report(board, {"Janet": "Frog Pond", "Sara": "Sunset Beach"},
+    ...                       doctor="Frog Pond")
+    >>> report["Janet"].may_attack, report["Janet"].reason
+    (False, 'seen by Sara')
+    >>> report = sight_report(board, {"Janet": "Frog Pond", "Sara": "Sunset Beach"},
+    ...                       doctor="Frog Pond", cat="Frog Pond")
+    >>> report["Janet"].may_attack
+    True
+    """
+    for space in [*pawns.values(), doctor, cat]:
+        if space is not None:
+            board.check(space)
+    placed: dict[str, str] = dict(pawns)
+    everyone = dict(placed)
+    if doctor is not None:
+        everyone["Doctor Lucky"] = doctor
+    rows = {}
+    for name, space in placed.items():
+        sees = frozenset(
+            other for other, where in everyone.items()
+            if other != name and board.sees(space, where, cat, cat_blocks)
+        )
+        seen_by = frozenset(
+            other for other, where in everyone.items()
+            if other != name and board.sees(where, space, cat, cat_blocks)
+        )
+        watchers = sorted(seen_by)
+        others_here = sorted(o for o, w in placed.items() if o != name and w == space)
+        player_watchers = [w for w in watchers if w != "Doctor Lucky"]
+        may_draw = not seen_by and not deck_empty
+        may_attack = doctor == space and not others_here and not player_watchers
+        if may_attack:
+            reason = "alone with Doctor Lucky and unseen: may attack"
+        elif doctor != space:
+            reason = "seen by " + ", ".join(watchers) if watchers else "unseen: may draw"
+        elif others_here:
+            reason = "not alone with Doctor Lucky: " + ", ".join(others_here) + " here too"
+        else:
+            reason = "seen by " + ", ".join(player_watchers)
+        rows[name] = SightRow(sees, seen_by, may_draw, may_attack, reason)
+    return rows
+
+
+def hand_size(players: int) -> int:
+    """Starting hand size (``I-SETUP-1``, ``I-STR-2``): 7 for 2-3 players, 6 for 4-6, 5 for 7-8."""
+    if players <= 3:
+        return 7
+    return 6 if players <= 6 else 5
+
+
+# -- the game --------------------------------------------------------------------------------
+
+
+class IslandGame(GameBase):
+    """One game of The Island of Doctor Lucky.
+
+    Parameters
+    ----------
+    players
+        2 to 8 live players (``I-SETUP-1``).
+    seed
+        Seeds the shuffle, the first player and the Strangers' start spaces.
+    youre_out
+        The optional rule "You're Out" (``I-HAZ-3``): a player with no cards who is hit by a
+        Hazard is eliminated. Off by default.
+    cat_blocks
+        ``"both"`` (default, ``I-SIGHT-2``) or ``"outward"`` (the cat only blinds her own space).
+    strangers
+        Add Strangers (``I-STR-1``); ``None`` means "with 2 or 3 players", the rulebook's advice.
+    turn_cap
+        Stop a game after this many turns as unfinished (``I-END-2``).
+    board
+        A board name or :class:`Board` (a teacher's own map); the Isla Fortuna reconstruction
+        by default.
+    """
+
+    game_name = "island"
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        *,
+        youre_out: bool = False,
+        cat_blocks: CatBlocks = "both",
+        strangers: bool | None = None,
+        turn_cap: int = 2000,
+        board: str | Board = "isla-fortuna",
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
+            raise ValueError(f"The Island of Doctor Lucky takes 2 to 8 players, not {players!r}")
+        if cat_blocks not in ("both", "outward"):
+            raise ValueError(f"cat_blocks must be 'both' or 'outward', not {cat_blocks!r}")
+        if not isinstance(turn_cap, int) or turn_cap < 1:
+            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        if strangers is None:
+            strangers = players <= 3
+        if strangers and players > 3:
+            raise ValueError("Strangers are for 2 or 3 players (I-STR-1)")
+        self.board = board if isinstance(board, Board) else load_board(board)
+        for role in ("players", "doctor", "cat"):
+            if role not in self.board.start:
+                raise ValueError(f"board {self.board.name} names no start space for {role!r}")
+        self.cards: tuple[Card, ...] = load_deck("island")
+        self.players = players
+        self.seed = seed
+        self.options = {"youre_out": youre_out, "cat_blocks": cat_blocks,
+                        "strangers": strangers, "turn_cap": turn_cap}
+        if not isinstance(board, Board) and board != "isla-fortuna":
+            self.options["board"] = board
+        self.youre_out = youre_out
+        self.cat_blocks: CatBlocks = cat_blocks
+        self.turn_cap = turn_cap
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+
+        rng = random.Random(seed)
+        self.rng = rng
+        # I-STR-1: one Stranger per live player, seated between them (P S P S ...).
+        n_seats = players * 2 if strangers else players
+        self.seats: tuple[int, ...] = tuple(range(n_seats))
+        self.strangers: tuple[int, ...] = tuple(range(1, n_seats, 2)) if strangers else ()
+        self._is_stranger = [s in self.strangers for s in self.seats]
+        characters = load_characters("island")
+        self.names: tuple[str, ...] = tuple(
+            ("Stranger " if self._is_stranger[s] else "") + characters[s % len(characters)]
+            for s in self.seats
+        )
+        self.order: list[int] = list(self.seats)  # live seats, clockwise (I-SETUP-3)
+        self.eliminated: set[int] = set()
+
+        # I-SETUP-2: shuffle the 72 cards; the top of the deck is the end of the list.
+        self.deck: list[int] = [c.id for c in self.cards]
+        rng.shuffle(self.deck)
+        self.discards: list[int] = []
+        self.hands: dict[int, list[int]] = {s: [] for s in self.seats if not self._is_stranger[s]}
+        self.under: dict[int, list[int]] = {s: [] for s in self.seats}
+        size = hand_size(players)
+        for _ in range(size):
+            for s in self.hands:
+                self.hands[s].append(self.deck.pop())
+
+        # I-SETUP-4 and I-BOARD-7: Move 1, Attack 1; players on Castelo Feliz, Doctor Lucky on
+        # Sunset Beach, the cat in the Observatory; Strangers on empty airplane Plains.
+        self.move = {s: 1 for s in self.seats}
+        self.attack = {s: 1 for s in self.seats}
+        start = self.board.start
+        self.position: dict[int, str] = {s: start["players"] for s in self.seats}
+        if self.strangers:
+            spots = list(start.get("strangers", ()))
+            if len(spots) < len(self.strangers):
+                raise ValueError(f"board {self.board.name} has too few Stranger start spaces")
+            for s, spot in zip(self.strangers, rng.sample(spots, len(self.strangers))):
+                self.position[s] = spot
+        self.doctor: str = start["doctor"]
+        self.cat: str = start["cat"]
+        self._sight = self.board._sight[cat_blocks]
+
+        self.phase: Phase = "phase1"
+        self.foil: FoilRound | None = None
+        self._penalty: tuple[int, int, int] | None = None  # (victim, thrower, value)
+        self.winner: int | None = None
+        self.loser: int | None = None
+        self.finished = False
+        self.turn = 0
+        self.attempt_log: list[dict[str, Any]] = []
+        self.table_luck_by_turn: list[int] = []
+        self.hazards_played = 0
+        self._had_turn: set[int] = set()
+        self._jumps_on = False  # I-DOC-4
+        self._luck = [c.luck for c in self.cards]
+        self.mean_luck = sum(self._luck) / len(self._luck)
+        """The average Luck of a card in the whole deck (what an unseen card is worth)."""
+        self.active = rng.choice([s for s in self.seats if not self._is_stranger[s]])
+        self._decider: int | None = self.active
+        self._pending: list[Event] = []
+        self._begin_turn(self.active)
+        self.events.extend(self._pending)
+        self._pending = []
+
+    # -- reading the state ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (a live player), or None when the game is over."""
+        return None if self.phase == "over" else self._decider
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def is_stranger(self, seat: int) -> bool:
+        return self._is_stranger[seat]
+
+    def card(self, card_id: int) -> Card:
+        return self.cards[card_id]
+
+    def hand_luck(self, seat: int) -> int:
+        """Total Luck in a seat's hand (0 for a Stranger)."""
+        return sum(map(self._luck.__getitem__, self.hands.get(seat, ())))
+
+    def pawns_at(self, space: str) -> list[int]:
+        """Live seats whose pawns stand on ``space``."""
+        return [s for s in self.order if self.position[s] == space]
+
+    def watchers(self, seat: int) -> frozenset[int | str]:
+        """The pawns that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``)."""
+        here = self.position[seat]
+        vis = self._sight[self.cat]
+        seen: set[int | str] = {
+            s for s in self.order if s != seat and here in vis[self.position[s]]
+        }
+        if here in vis[self.doctor]:
+            seen.add(DOCTOR)
+        return frozenset(seen)
+
+    def _seen_by_pawn(self, seat: int, space: str, doctor_counts: bool) -> bool:
+        vis = self._sight[self.cat]
+        for s in self.order:
+            if s != seat and space in vis[self.position[s]]:
+                return True
+        return doctor_counts and space in vis[self.doctor]
+
+    def can_draw(self, seat: int) -> bool:
+        """``I-DRAW-1``: nobody, Doctor Lucky included, sees you, and the deck is not empty."""
+        if self._is_stranger[seat] or not self.deck or seat in self.eliminated:
+            return False
+        return not self._seen_by_pawn(seat, self.position[seat], doctor_counts=True)
+
+    def can_attack(self, seat: int) -> bool:
+        """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees you."""
+        if seat in self.eliminated:
+            return False
+        here = self.position[seat]
+        if here != self.doctor:
+            return False
+        if any(s != seat and self.position[s] == here for s in self.order):
+            return False
+        return not self._seen_by_pawn(seat, here, doctor_counts=False)
+
+    def hazard_targets(self, card_id: int, thrower: int) -> list[int | str]:
+        """Who Hazard ``card_id`` may hit now (``I-HAZ-1``): alone on a space of its kind."""
+        kind = self.cards[card_id].space_kind
+        counts: dict[str, int] = {}
+        for s in self.order:
+            counts[self.position[s]] = counts.get(self.position[s], 0) + 1
+        counts[self.doctor] = counts.get(self.doctor, 0) + 1
+        board = self.board
+        targets: list[int | str] = [
+            s for s in self.order
+            if s != thrower and counts[self.position[s]] == 1
+            and board.kind(self.position[s]) == kind
+        ]
+        if counts[self.doctor] == 1 and board.kind(self.doctor) == kind:
+            targets.append(DOCTOR)
+        return targets
+
+    def table_luck(self, exclude: int | None = None) -> int:
+        """Total Luck in all live hands, optionally leaving one seat out."""
+        return sum(self.hand_luck(s) for s in self.hands if s != exclude
+                   and s not in self.eliminated)
+
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""
+        places = {"deck": list(self.deck), "discards": list(self.discards)}
+        for s, hand in self.hands.items():
+            places[f"hand {s}"] = list(hand)
+        for s, cards in self.under.items():
+            places[f"under {s}"] = list(cards)
+        return places
+
+    def __repr__(self) -> str:
+        state = self.phase if self.phase != "over" else (
+            f"over, winner {self.winner}" if self.finished else "over, unfinished")
+        return (f"<IslandGame {self.players} players, seed {self.seed}, turn {self.turn}, "
+                f"{state}>")
+
+    # -- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over).
+
+        In a foiling round or a Hazard penalty every subset of the hand is a separate action,
+        so the list grows as 2 ** (hand size); agents usually build their action directly.
+        """
+        phase = self.phase
+        seat = self._decider
+        if phase == "over" or seat is None:
+            return []
+        if phase == "phase1":
+            actions: list[Action] = [Pass()]
+            actions.extend(self._move_actions(seat))
+            actions.extend(MoveCat(s) for s in self.board.spaces if s != self.cat)
+            for c in self.hands[seat]:
+                if self.cards[c].kind == "hazard":
+                    actions.extend(PlayHazard(c, t) for t in self.hazard_targets(c, seat))
+            return actions
+        if phase == "phase2":
+            actions = [Pass()]
+            if self.can_draw(seat):
+                actions.append(Draw())
+            if self.can_attack(seat):
+                actions.append(Attack(None))
+                actions.extend(Attack(c) for c in self.hands[seat]
+                               if self.cards[c].kind == "weapon")
+            return actions
+        hand = self.hands[seat]
+        if phase == "foil":
+            return [Foil(combo) for combo in _subsets(hand)]
+        assert self._penalty is not None
+        value = self._penalty[2]
+        actions = [GiveCard(c) for c in hand]
+        actions.extend(DiscardLuck(combo) for combo in _subsets(hand)
+                       if combo and sum(self._luck[c] for c in combo) >= value)
+        return actions
+
+    def _move_actions(self, seat: int) -> Iterator[Move]:
+        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
+        budget = self.move[seat]
+        board = self.board
+
+        def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
+            if i == len(pawns):
+                if chosen:
+                    yield Move(chosen)
+                return
+            pawn = pawns[i]
+            here = self.position[pawn]
+            yield from spread(i + 1, left, chosen)
+            for dest in board.reachable(here, left):
+                if dest != here:
+                    yield from spread(i + 1, left - board.distance(here, dest),
+                                      (*chosen, (pawn, dest)))
+
+        return spread(0, budget, ())
+
+    # -- applying actions ----------------------------------------------------------------
+    @staticmethod
+    def action_from_data(data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from ``action.to_data()`` (for replays)."""
+        try:
+            return _ACTION_TYPES[data["type"]](data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"not an Island action: {data!r} ({exc})") from None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action`` against the rules, carry it out and return the events it caused.
+
+        Raises :class:`IllegalAction` (with the reason) before changing anything when the
+        action is not allowed now.
+        """
+        phase = self.phase
+        if phase == "over":
+            raise IllegalAction("the game is over")
+        handler = _HANDLERS[phase].get(type(action))
+        if handler is None:
+            allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
+            raise IllegalAction(f"{type(action).__name__} is not an action for {phase}; "
+                                f"now {self.names[self._decider]} chooses one of: {allowed}")
+        check, do = handler
+        check(self, self._decider, action)  # raises before any change
+        self._pending = []
+        do(self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _say(self, kind: str, text: str, **data: Any) -> None:
+        self._pending.append(Event(kind, text, data))
+
+    def _where(self, space: str) -> str:
+        number = self.board.number(space)
+        return space if number is None else f"{number}, {space}"
+
+    # Phase 1 ------------------------------------------------------------------------------
+    def _check_move(self, seat: int, action: Move) -> None:
+        if not action.moves:
+            raise IllegalAction("a Move must move at least one pawn; use Pass() to stay")
+        seen: set[int] = set()
+        cost = 0
+        for pawn, dest in action.moves:
+            if pawn != seat and (pawn not in self.strangers or pawn in self.eliminated):
+                raise IllegalAction(f"you may move only your own pawn and Strangers (I-STR-6), "
+                                    f"not seat {pawn}")
+            if pawn in seen:
+                raise IllegalAction(f"seat {pawn} is listed twice in one Move")
+            seen.add(pawn)
+            self.board.check(dest)
+            here = self.position[pawn]
+            if dest == here:
+                raise IllegalAction(f"{self.names[pawn]} is already on {dest}")
+            cost += self.board.distance(here, dest)
+        if cost > self.move[seat]:
+            raise IllegalAction(f"that Move takes {cost} steps but {self.names[seat]} has Move "
+                                f"{self.move[seat]} (I-MOVE-1)")
+
+    def _do_move(self, seat: int, action: Move) -> None:
+        for pawn, dest in action.moves:
+            self.position[pawn] = dest
+            self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
+                      seat=pawn, space=dest, by=seat)
+        self.phase = "phase2"
+
+    def _check_cat(self, seat: int, action: MoveCat) -> None:
+        self.board.check(action.space)
+        if action.space == self.cat:
+            raise IllegalAction(f"the cat is already in {action.space}")
+
+    def _do_cat(self, seat: int, action: MoveCat) -> None:
+        self.cat = action.space
+        self._say("cat", f"{self.names[seat]} moves Ragu the cat to {self._where(action.space)}.",
+                  seat=seat, space=action.space)
+        self.phase = "phase2"
+
+    def _check_pass(self, seat: int, action: Pass) -> None:
+        return None
+
+    def _do_pass1(self, seat: int, action: Pass) -> None:
+        self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
+        self.phase = "phase2"
+
+    def _check_hazard(self, seat: int, action: PlayHazard) -> None:
+        if action.card not in self.hands[seat]:
+            raise IllegalAction(f"card {action.card} is not in {self.names[seat]}'s hand")
+        card = self.cards[action.card]
+        if card.kind != "hazard":
+            raise IllegalAction(f"{card.name} is a {card.kind} card, not a Hazard")
+        targets = self.hazard_targets(action.card, seat)
+        if action.target not in targets:
+            who = ("Doctor Lucky" if action.target == DOCTOR
+                   else self.names[action.target] if action.target in self.seats
+                   else repr(action.target))
+            names = [("Doctor Lucky" if t == DOCTOR else self.names[t]) for t in targets]
+            raise IllegalAction(
+                f"{card.name} can hit only a pawn alone on a {card.space_kind} space (I-HAZ-1); "
+                f"{who} is not a legal target", names or ["nobody"])
+
+    def _do_hazard(self, seat: int, action: PlayHazard) -> None:
+        card = self.cards[action.card]
+        self.hands[seat].remove(action.card)
+        # I-HAZ-5: whatever the outcome, +1 Move and the Hazard goes under the character.
+        self.under[seat].append(action.card)
+        self.move[seat] += 1
+        self.hazards_played += 1
+        target = action.target
+        name = "Doctor Lucky" if target == DOCTOR else self.names[target]
+        self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
+                  f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
+                  seat=seat, card=action.card, target=target, value=card.value)
+        self.phase = "phase2"
+        if target == DOCTOR:  # I-HAZ-4: foiled like an attempt, with the Hazard's value alone
+            self._start_foil(seat, card.value, "hazard", hazard=action.card)
+        elif self._is_stranger[target]:
+            self._hazard_on_stranger(seat, target, card.value)
+        else:
+            self._hazard_on_player(seat, target, card.value)
+
+    def _hazard_on_stranger(self, thrower: int, stranger: int, value: int) -> None:
+        # I-STR-7: the Stranger reveals the top card; enough Luck -> discarded, else the
+        # thrower takes it.
+        if not self.deck:
+            self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
+                      "the deck is empty.", seat=stranger)
+            return
+        top = self.deck.pop()
+        card = self.cards[top]
+        if card.luck >= value:
+            self.discards.append(top)
+            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
+                      "the Hazard off.", seat=stranger, card=top, stopped=True)
+        else:
+            self.hands[thrower].append(top)
+            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
+                      f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
+                      stopped=False)
+
+    def _hazard_on_player(self, thrower: int, victim: int, value: int) -> None:
+        if self.hands[victim]:  # I-HAZ-2: the victim chooses the penalty
+            self._penalty = (victim, thrower, value)
+            self.phase = "penalty"
+            self._decider = victim
+            return
+        if self.youre_out:  # I-HAZ-3
+            self._eliminate(victim)
+        else:
+            self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
+
+    def _eliminate(self, seat: int) -> None:
+        self.eliminated.add(seat)
+        self.order.remove(seat)
+        self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
+                  "(You're Out!).", seat=seat)
+
+    # Penalty ------------------------------------------------------------------------------
+    def _check_give(self, seat: int, action: GiveCard) -> None:
+        if action.card not in self.hands[seat]:
+            raise IllegalAction(f"card {action.card} is not in {self.names[seat]}'s hand")
+
+    def _do_give(self, seat: int, action: GiveCard) -> None:
+        victim, thrower, _ = self._penalty
+        self.hands[victim].remove(action.card)
+        self.hands[thrower].append(action.card)
+        self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
+                  seat=victim, to=thrower, card=action.card)
+        self._end_penalty()
+
+    def _check_discard(self, seat: int, action: DiscardLuck) -> None:
+        self._check_own_cards(seat, action.cards)
+        value = self._penalty[2]
+        luck = sum(self._luck[c] for c in action.cards)
+        if luck < value:
+            raise IllegalAction(f"those cards have {luck} Luck; the Hazard needs at least {value} "
+                                f"(I-HAZ-2), or give one card instead")
+
+    def _do_discard(self, seat: int, action: DiscardLuck) -> None:
+        victim, thrower, _ = self._penalty
+        for c in action.cards:
+            self.hands[victim].remove(c)
+            self.discards.append(c)
+        luck = sum(self._luck[c] for c in action.cards)
+        self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
+                  f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
+        self._end_penalty()
+
+    def _end_penalty(self) -> None:
+        self._penalty = None
+        self.phase = "phase2"
+        self._decider = self.active
+
+    def _check_own_cards(self, seat: int, cards: tuple[int, ...]) -> None:
+        hand = self.hands[seat]
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is listed twice")
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            raise IllegalAction(f"card(s) {missing} not in {self.names[seat]}'s hand; "
+                                f"the hand is {sorted(hand)}")
+
+    # Phase 2 ------------------------------------------------------------------------------
+    def _check_draw(self, seat: int, action: Draw) -> None:
+        if not self.deck:
+            raise IllegalAction("the deck is empty and is never reshuffled (I-SETUP-2)")
+        watchers = self.watchers(seat)
+        if watchers:
+            names = sorted("Doctor Lucky" if w == DOCTOR else self.names[w] for w in watchers)
+            raise IllegalAction(f"cannot draw: {self.names[seat]} on "
+                                f"{self.position[seat]} is seen by {', '.join(names)} (I-DRAW-1)")
+
+    def _do_draw(self, seat: int, action: Draw) -> None:
+        self.hands[seat].append(self.deck.pop())
+        self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
+                  seat=seat)
+        self._end_turn()
+
+    def _do_pass2(self, seat: int, action: Pass) -> None:
+        self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
+                  phase="phase2")
+        self._end_turn()
+
+    def _check_attack(self, seat: int, action: Attack) -> None:
+        here = self.position[seat]
+        if here != self.doctor:
+            raise IllegalAction(f"cannot attack: Doctor Lucky is on {self.doctor}, "
+                                f"{self.names[seat]} on {here} (I-KILL-1)")
+        others = [self.names[s] for s in self.order if s != seat and self.position[s] == here]
+        if others:
+            raise IllegalAction(f"cannot attack: not alone with Doctor Lucky, "
+                                f"{', '.join(others)} also here (I-KILL-1)")
+        watchers = [self.names[w] for w in self.watchers(seat) if w != DOCTOR]
+        if watchers:
+            raise IllegalAction(f"cannot attack: seen by {', '.join(sorted(watchers))} (I-KILL-1)")
+        if action.weapon is not None:
+            if action.weapon not in self.hands[seat]:
+                raise IllegalAction(f"card {action.weapon} is not in {self.names[seat]}'s hand")
+            card = self.cards[action.weapon]
+            if card.kind != "weapon":
+                raise IllegalAction(f"{card.name} is a {card.kind} card, not a Weapon")
+
+    def attack_value(self, seat: int, weapon: int | None = None) -> int:
+        """``I-KILL-2``: Attack plus at most one Weapon (its special value on its space)."""
+        value = self.attack[seat]
+        if weapon is not None:
+            value += self.cards[weapon].weapon_value(self.position[seat])
+        return value
+
+    def _do_attack(self, seat: int, action: Attack) -> None:
+        value = self.attack_value(seat, action.weapon)
+        if action.weapon is not None:
+            self.hands[seat].remove(action.weapon)
+            how = f"with the {self.cards[action.weapon].name}"
+        else:
+            how = "bare-handed"
+        self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
+                  f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
+                  weapon=action.weapon)
+        self._start_foil(seat, value, "murder", weapon=action.weapon)
+
+    # Foiling ------------------------------------------------------------------------------
+    def _start_foil(self, attacker: int, value: int, kind: str, weapon: int | None = None,
+                    hazard: int | None = None) -> None:
+        order = seats_from_left(self.order, attacker)[:-1]  # I-FOIL-1: once around
+        self.foil = FoilRound(attacker=attacker, value=value, kind=kind, order=order,
+                              needed=value, table_luck=self.table_luck(exclude=attacker),
+                              weapon=weapon, hazard=hazard)
+        self.phase = "foil"
+        self._continue_foil()
+
+    def _continue_foil(self) -> None:
+        """Ask the next seats in turn; Strangers answer at once (``I-STR-3``)."""
+        round_ = self.foil
+        while round_.needed > 0 and len(round_.asked) < len(round_.order):
+            seat = round_.order[len(round_.asked)]
+            if not self._is_stranger[seat]:
+                self._decider = seat
+                return
+            if self.deck:
+                top = self.deck.pop()
+                self.discards.append(top)
+                round_.needed -= self._luck[top]
+                round_.asked.append((seat, (top,)))
+                self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
+                          cards=[top], luck=self._luck[top], needed=max(round_.needed, 0))
+            else:
+                round_.asked.append((seat, ()))
+                self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
+                          seat=seat, cards=[], luck=0, needed=round_.needed)
+        self._finish_foil()
+
+    def _check_foil(self, seat: int, action: Foil) -> None:
+        self._check_own_cards(seat, action.cards)
+
+    def _do_foil(self, seat: int, action: Foil) -> None:
+        round_ = self.foil
+        luck = sum(self._luck[c] for c in action.cards)
+        # I-FOIL-3: remember the last player who could have covered what was needed and didn't.
+        if luck < round_.needed <= self.hand_luck(seat):
+            round_.loser = seat
+        for c in action.cards:
+            self.hands[seat].remove(c)
+            self.discards.append(c)
+        round_.needed -= luck
+        round_.asked.append((seat, tuple(action.cards)))
+        if action.cards:
+            self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
+                      f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
+                      needed=max(round_.needed, 0))
+        else:
+            self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
+                      needed=round_.needed)
+        self._continue_foil()
+
+    def _finish_foil(self) -> None:
+        round_ = self.foil
+        self.foil = None
+        foiled = round_.needed <= 0  # I-FOIL-2
+        attacker = round_.attacker
+        self.attempt_log.append({
+            "turn": self.turn, "attacker": attacker, "kind": round_.kind, "value": round_.value,
+            "foiled": foiled, "luck_spent": round_.value - round_.needed,
+            "table_luck": round_.table_luck,
+        })
+        if not foiled:  # I-END-1
+            self.winner = attacker
+            self.loser = round_.loser
+            self.finished = True
+            if round_.weapon is not None:
+                self.under[attacker].append(round_.weapon)
+            how = "Hazard" if round_.kind == "hazard" else "attack"
+            text = f"Not enough Luck: Doctor Lucky dies. {self.names[attacker]} wins by {how}!"
+            if self.loser is not None:
+                text += f" {self.names[self.loser]} could have saved him and is the loser."
+            self._say("win", text, seat=attacker, loser=self.loser, how=round_.kind)
+            self.phase = "over"
+            self._decider = None
+            return
+        self._say("foiled", f"Doctor Lucky escapes: {round_.value - round_.needed} Luck against "
+                  f"{round_.value}.", attacker=attacker, value=round_.value)
+        if round_.kind == "murder":  # I-KILL-3
+            marker = round_.weapon if round_.weapon is not None else self.discards.pop()
+            self.under[attacker].append(marker)
+            self.attack[attacker] += 1
+            self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
+                      f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
+            self._end_turn()
+        else:  # a Hazard is thrown in Phase 1: the thrower's turn goes on to Phase 2
+            self.phase = "phase2"
+            self._decider = attacker
+            if self._is_stranger[attacker]:  # pragma: no cover - Strangers throw no Hazards
+                self._end_turn()
+
+    # Between turns ------------------------------------------------------------------------
+    def _end_turn(self) -> None:
+        nxt = self._between_turns()
+        if nxt is not None:
+            self._begin_turn(nxt)
+
+    def _between_turns(self) -> int | None:
+        """Doctor Lucky's step after a turn; returns whose turn is next (None: game over)."""
+        active = self.active
+        self._had_turn.add(active)
+        if not self._jumps_on and all(s in self._had_turn for s in self.order):
+            self._jumps_on = True  # I-DOC-4: on from the end of the last seat's first turn
+        # I-DOC-1: Doctor Lucky takes one step along his path.
+        self.doctor = self.board.next_on_path(self.doctor)
+        here = self.doctor
+        occupants = [s for s in self.order if self.position[s] == here]
+        nxt = None
+        text = f"Doctor Lucky moves to {self._where(here)}"
+        if not occupants and self.board.kind(here) == "building":
+            self._say("doctor_moves", text + ".", space=here)
+            self._building_draws(active)  # I-DOC-2
+        elif occupants and self._jumps_on:
+            nxt = jump_target(self.order, active, occupants)  # I-DOC-3
+            self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
+                      space=here, jump=nxt)
+        else:
+            self._say("doctor_moves", text + ".", space=here)
+        if self.turn >= self.turn_cap:  # I-END-2
+            self._say("cap", f"The game stops unfinished after {self.turn} turns.",
+                      turns=self.turn)
+            self.phase = "over"
+            self._decider = None
+            return None
+        return nxt if nxt is not None else seats_from_left(self.order, active)[0]
+
+    def _building_draws(self, last_active: int) -> None:
+        for s in seats_from_left(self.order, last_active):
+            if not self.deck:
+                break
+            if not self._is_stranger[s] and len(self.hands[s]) < 3:
+                self.hands[s].append(self.deck.pop())
+                self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
+                          "draws one.", seat=s)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn; Strangers play theirs at once (``I-STR-4``, ``I-STR-5``)."""
+        while True:
+            self.turn += 1
+            self.active = seat
+            self.table_luck_by_turn.append(
+                sum(map(self._luck.__getitem__, itertools.chain.from_iterable(self.hands.values()))))
+            if not self._is_stranger[seat]:
+                self.phase = "phase1"
+                self._decider = seat
+                self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
+                          turn=self.turn)
+                return
+            self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a turn.",
+                      seat=seat, turn=self.turn)
+            if not self.can_attack(seat):
+                number = self.board.number(self.position[seat])
+                upstream = self.board.path[(self.board.path.index(self.position[seat]) - 1)
+                                           % len(self.board.path)] if number else None
+                if upstream is not None:
+                    self.position[seat] = upstream
+                    self._say("move", f"{self.names[seat]} walks upstream to "
+                              f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
+            if self.can_attack(seat):
+                value = self.attack[seat]
+                self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
+                          f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
+                          value=value, weapon=None)
+                self._start_foil(seat, value, "murder")
+                return  # the foil round (or the game's end) carries on from here
+            nxt = self._between_turns()
+            if nxt is None:
+                return
+            seat = nxt
+
+    # -- results -------------------------------------------------------------------------
+    def result(self) -> GameResult:
+        """The game's outcome as plain data (for :func:`luckylab.simulate`)."""
+        return GameResult(
+            game="island", players=self.players, seed=self.seed, finished=self.finished,
+            winner=self.winner, loser=self.loser, turns=self.turn,
+            attempts=sum(1 for a in self.attempt_log if a["kind"] == "murder"),
+            hazards=self.hazards_played, cards_left=len(self.deck),
+            winner_is_stranger=self.winner is not None and self._is_stranger[self.winner],
+            extra={"attempts": list(self.attempt_log),
+                   "table_luck_by_turn": list(self.table_luck_by_turn)},
+        )
+
+
+def _subsets(cards: list[int]) -> Iterator[tuple[int, ...]]:
+    for r in range(len(cards) + 1):
+        yield from itertools.combinations(cards, r)
+
+
+_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
+    "phase1": {
+        Move: (IslandGame._check_move, IslandGame._do_move),
+        MoveCat: (IslandGame._check_cat, IslandGame._do_cat),
+        PlayHazard: (IslandGame._check_hazard, IslandGame._do_hazard),
+        Pass: (IslandGame._check_pass, IslandGame._do_pass1),
+    },
+    "phase2": {
+        Draw: (IslandGame._check_draw, IslandGame._do_draw),
+        Attack: (IslandGame._check_attack, IslandGame._do_attack),
+        Pass: (IslandGame._check_pass, IslandGame._do_pass2),
+    },
+    "foil": {Foil: (IslandGame._check_foil, IslandGame._do_foil)},
+    "penalty": {
+        GiveCard: (IslandGame._check_give, IslandGame._do_give),
+        DiscardLuck: (IslandGame._check_discard, IslandGame._do_discard),
+    },
+}

@@ -423,6 +423,16 @@ class KillGame(GameBase):
         actions.append(EndTurn())
         return actions
 
+    def card_targets(self, card_id: int, pawn: Pawn, seat: int | None = None) -> list[str]:
+        """Where playing ``card_id`` (a Move or Room card) could move ``pawn`` ("self": the
+        player ``seat``, the current player by default; "doctor": Doctor Lucky)."""
+        seat = self._decider if seat is None else seat
+        where = self.position[seat] if pawn == "self" else self.doctor
+        card = self.cards[card_id]
+        if card.kind not in ("move", "room"):
+            return []
+        return self._card_targets(card, where)
+
     def _card_targets(self, card: Card, where: str) -> list[str]:
         if card.kind == "room":
             return [card.room] if card.room != where else []

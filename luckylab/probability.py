@@ -658,7 +658,7 @@ def format_comparison(rows: list[dict[str, Any]], title: str = "outcome") -> str
     for row in rows:
         outcome = "never" if row["outcome"] is None else row["outcome"]
         z = row["z"]
-        zs = f"{z:+5.2f}" if math.isfinite(z) else "  inf"
+        zs = "  inf" if z is None or not math.isfinite(z) else f"{z:+5.2f}"
         lines.append(f"{outcome!s:>7}  {row['exact']:.6f}   {row['monte_carlo']:.6f}  "
                      f"{row['stderr']:.4f}  {zs}")
     return "\n".join(lines)
@@ -691,10 +691,16 @@ def foil_report(attack: int, hand_sizes: Sequence[int], deck: Any = None,
         "p_foil_exact_fraction": f"{exact.numerator}/{exact.denominator}",
         "p_foil_monte_carlo": est.value,
         "stderr": est.stderr,
-        "z": est.z(exact),
+        "z": _finite_or_none(est.z(exact)),
         "agrees": est.agrees(exact),
         "samples": samples,
         "seed": seed if isinstance(seed, int) else None,
         "engine": engine,
-        "players_needed": compare(needed_exact, needed_sim),
+        "players_needed": [{**row, "z": _finite_or_none(row["z"])}
+                           for row in compare(needed_exact, needed_sim)],
     }
+
+
+def _finite_or_none(x: float) -> float | None:
+    # JSON has no infinity: an impossible outcome that was simulated anyway is "z": null.
+    return x if math.isfinite(x) else None

@@ -6,5 +6,6 @@ subcommand and sets ``func`` (a function of the parsed arguments returning an ex
 
 COMMANDS = [
     "luckylab.cli.board",
+    "luckylab.cli.foil",
     "luckylab.cli.simulate",
 ]

@@ -609,6 +609,12 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     geometry = Geometry(rects, tuple(openings["doors"]), tuple(openings["see_through"]),
                         units=str(data.get("units", "")), page=page)
     adjacency = geometry.adjacency()
+    graph = nx.Graph()
+    graph.add_nodes_from(rects)
+    graph.add_edges_from((s, t) for s, ns in adjacency.items() for t in ns)
+    if nx.number_connected_components(graph) != 1:
+        parts = [sorted(c) for c in nx.connected_components(graph)]
+        err("doors", f"the board falls apart into {len(parts)} pieces: {parts}")
 
     path = data.get("path")
     if path is not None:
@@ -644,12 +650,6 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
             if s not in rects:
                 err(f"start.{role}", f"{s!r} is not a space")
 
-    graph = nx.Graph()
-    graph.add_nodes_from(rects)
-    graph.add_edges_from((s, t) for s, ns in adjacency.items() for t in ns)
-    if nx.number_connected_components(graph) != 1:
-        parts = [sorted(c) for c in nx.connected_components(graph)]
-        err("doors", f"the board falls apart into {len(parts)} pieces: {parts}")
 
     return board_from_geometry(
         geometry, attrs, name=str(data.get("name", key)), key=key,

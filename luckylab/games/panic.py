@@ -493,8 +493,9 @@ class PanicGame(GameBase):
         if len(cards) != len(board):
             raise ValueError(f"{len(cards)} cards do not fill the {len(board)} places")
         self.cards: tuple[PanicCard, ...] = tuple(cards)
+        self.scoring_cards = sum(1 for c in cards if c.scores)  # 16 with the published counts
         # P-SETUP-2: the volcano on its known place, the other 24 shuffled into the rest.
-        volcano_card = next(c.id for c in cards if c.kind == "volcano")
+        volcano_card = self.volcano_card = next(c.id for c in cards if c.kind == "volcano")
         others = [c.id for c in cards if c.id != volcano_card]
         self.rng.shuffle(others)
         places = [p for p in board.spaces if p != volcano_place]
@@ -618,7 +619,7 @@ class PanicGame(GameBase):
         """Whether ``saver`` saves ``saved`` (``P-SAVE-1``; with a Rainbow, ``P-OBS-3``)."""
         if SAVER.get(saver.kind) != saved.kind:
             return False
-        crossed = self.rainbow if rainbow is None else rainbow
+        crossed = (bool(self.continuous) and self.rainbow) if rainbow is None else rainbow
         return (saver.colour != saved.colour) if crossed else (saver.colour == saved.colour)
 
     def legal_actions(self) -> list[Any]:
@@ -943,9 +944,9 @@ class PanicGame(GameBase):
                 return
         if self.time_left <= 0:  # P-END-1
             self._finish("time", events, "The sand has run out.")
-        elif len(self.saved) == sum(1 for c in self.cards if c.scores) and len(self.found) == 2:
+        elif len(self.saved) == self.scoring_cards and len(self.found) == 2:
             self._finish("complete", events, "Everything is saved and found!")
-        elif not any(self.cards[self.island[p]].kind != "volcano" for p in self.revealable()):
+        elif not any(self.island[p] != self.volcano_card for p in self.revealable()):
             self._finish("stuck", events, "No card but the volcano can be turned: the team "
                          "waits for the sand to run out.")
 

@@ -1,0 +1,225 @@
+"""Panic Island! bots that differ in one thing: memory.
+
+* ``"none"`` (:class:`NoMemoryAgent`): remembers nothing, so every reveal is a random safe card.
+* ``"perfect"`` (:class:`PerfectRecallAgent`): remembers every card it has seen, where it lies.
+* ``"forgetful"`` (:class:`ForgetfulAgent`): remembers, but each remembered card is forgotten
+  with probability ``forget`` at every turn.
+* ``"random"`` (:class:`~luckylab.agents.base.RandomAgent`): any legal action, volcano included:
+  the baseline that shows why knowing where the volcano lies matters.
+
+All of them know what every player knows without memory: where the volcano lies
+(``P-SETUP-2``), which places are empty, and which cards lie face up. The Gouga policy is one
+number, ``gouga_at``: wake Gouga at the start of the first turn with at most that many seconds
+left (``None``: never). While Gouga is awake the bot names the kind of a card it remembers, or,
+knowing none, the kind most likely among the cards it does not know (it cannot stop Gouga of
+its own accord, ``P-GOUGA-1``).
+
+Modelling choice: the players talk (the Thunder obstacle, "play in silence", shows that they
+normally do), so a team's memory is modelled as *one* memory. One bot instance playing every
+seat is that team; one instance per seat gives players who do not share what they remember.
+A bot reads ``game.events`` to learn what was revealed, so it works from public information only.
+
+>>> from luckylab import new_game
+>>> game = new_game("panic", players=2, seed=3)
+>>> bot = PerfectRecallAgent(seed=3, gouga_at=15)
+>>> while not game.is_over:
+...     _ = game.apply(bot.choose(game))
+>>> game.score, game.won
+(11, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..games.panic import (
+    GOUGA_KINDS,
+    SAVER,
+    GougaCall,
+    PanicGame,
+    Place,
+    Reveal,
+    WakeGouga,
+)
+from .base import Agent, RandomAgent
+
+__all__ = ["AGENTS", "DEFAULT", "ForgetfulAgent", "NoMemoryAgent", "PanicAgent",
+           "PerfectRecallAgent"]
+
+_OTHER_COLOUR = {"red": "yellow", "yellow": "red"}
+DEFAULT_GOUGA_AT = 20.0
+"""Seconds left when the bots wake Gouga unless told otherwise (near the best found by
+:func:`luckylab.panic_analysis.gouga_sweep` for perfect recall; see notebook 07)."""
+
+
+class PanicAgent(Agent):
+    """A Panic Island bot with a memory of ``place -> card id`` and a Gouga policy.
+
+    Subclasses change only :meth:`forget_some` (and :class:`NoMemoryAgent` never remembers).
+    """
+
+    name = "panic"
+    remembers = True
+
+    def __init__(self, seed: int | random.Random | None = None,
+                 gouga_at: float | None = DEFAULT_GOUGA_AT) -> None:
+        super().__init__(seed)
+        self.gouga_at = gouga_at
+        self.known: dict[str, int] = {}
+        self._game_id: int | None = None
+        self._events_read = 0
+        self._turns_read = 0
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(gouga_at={self.gouga_at})"
+
+    # -- memory -----------------------------------------------------------------------------
+    def observe(self, game: PanicGame) -> None:
+        """Read the events since the last look and update the memory (a new game resets it)."""
+        if self._game_id != id(game) or self._events_read > len(game.events):
+            self._game_id, self._events_read, self._turns_read = id(game), 0, 0
+            self.known = {}
+        known = self.known
+        for event in game.events[self._events_read:]:
+            kind, data = event.kind, event.data
+            if kind in ("reveal", "gouga_call", "place") and self.remembers:
+                known[data["place"]] = data["card"]
+            elif kind in ("save", "found"):
+                known.pop(data["place"], None)
+            elif kind == "mirage":
+                a, b = data["a"], data["b"]
+                ka, kb = known.pop(a, None), known.pop(b, None)
+                if kb is not None:
+                    known[a] = kb
+                if ka is not None:
+                    known[b] = ka
+            elif kind == "landslide":
+                known.pop(data["from"], None)
+        self._events_read = len(game.events)
+        for _ in range(game.turn - self._turns_read):
+            self.forget_some()
+        self._turns_read = game.turn
+
+    def forget_some(self) -> None:
+        """Called once per finished turn. Perfect recall forgets nothing."""
+
+    # -- decisions --------------------------------------------------------------------------
+    def choose(self, game: PanicGame) -> Any:
+        self.observe(game)
+        phase = game.phase
+        if phase == "place":
+            return Place(self.rng.choice(game.empty_places()))
+        revealable = [p for p in game.revealable() if p != game.volcano]
+        if phase == "gouga":
+            return self.gouga_call(game, revealable)
+        if phase == "turn":
+            if game.gouga == "asleep" and self.gouga_at is not None \
+                    and game.time_left <= self.gouga_at:
+                return WakeGouga()
+            return Reveal(self.first_card(game, revealable))
+        return Reveal(self.second_card(game, revealable))
+
+    def _known(self, game: PanicGame, revealable: list[str]) -> dict[str, Any]:
+        """Remembered cards that can be turned now: place -> card."""
+        return {p: game.cards[self.known[p]] for p in revealable if p in self.known}
+
+    def _unknown(self, revealable: list[str]) -> list[str]:
+        return [p for p in revealable if p not in self.known]
+
+    def first_card(self, game: PanicGame, revealable: list[str]) -> str:
+        """A remembered raft or paddle first (no escape without them), then a remembered
+        saving pair, else explore an unknown card."""
+        known = self._known(game, revealable)
+        finds = [p for p, c in known.items() if c.kind in ("raft", "paddle")]
+        if finds and (not game.paddle_and_raft or len(finds) == 2):
+            return finds[0]
+        rainbow = game.rainbow
+        savees: dict[tuple[str, str], str] = {}
+        for p, card in known.items():
+            if card.kind in ("dodo", "egg"):
+                savees.setdefault((card.kind, card.colour), p)
+        for p, card in known.items():
+            if card.kind in SAVER:
+                colour = card.colour if not rainbow else _OTHER_COLOUR[card.colour]
+                if (SAVER[card.kind], colour) in savees:
+                    return p
+        return self._explore(game, revealable, known)
+
+    def second_card(self, game: PanicGame, revealable: list[str]) -> str:
+        """The partner of the card now face up if remembered, else explore."""
+        first = game.cards[game.island[game.revealed[0]]]
+        known = self._known(game, revealable)
+        rainbow = game.rainbow
+        for p, card in known.items():
+            if game.can_save(first, card, rainbow) or game.can_save(card, first, rainbow):
+                return p
+            if first.kind in ("raft", "paddle") and card.kind in ("raft", "paddle"):
+                return p
+        return self._explore(game, revealable, known)
+
+    def _explore(self, game: PanicGame, revealable: list[str], known: dict[str, Any]) -> str:
+        unknown = self._unknown(revealable)
+        if unknown:
+            return self.rng.choice(unknown)
+        # Everything is remembered: turn a harmless card (an obstacle only if nothing else).
+        calm = [p for p, c in known.items() if c.obstacle is None]
+        return self.rng.choice(calm or revealable)
+
+    def gouga_call(self, game: PanicGame, revealable: list[str]) -> GougaCall:
+        """Name the kind of a remembered card; knowing none, the likeliest kind, at random."""
+        for p, card in self._known(game, revealable).items():
+            if card.kind in GOUGA_KINDS:
+                return GougaCall(card.kind, p)
+        unknown = self._unknown(revealable) or revealable
+        left = game.unsaved_counts()
+        for card_id in self.known.values():  # remembered cards are not behind unknown places
+            card = game.cards[card_id]
+            if card.kind in left:
+                left[card.kind] -= 1
+        kind = max(GOUGA_KINDS, key=lambda k: left[k])
+        return GougaCall(kind, self.rng.choice(unknown))
+
+
+class PerfectRecallAgent(PanicAgent):
+    """Remembers every card it has seen, and where it lies."""
+
+    name = "perfect"
+
+
+class ForgetfulAgent(PanicAgent):
+    """Remembers, but forgets each remembered card with probability ``forget`` per turn."""
+
+    name = "forgetful"
+
+    def __init__(self, seed: int | random.Random | None = None,
+                 gouga_at: float | None = DEFAULT_GOUGA_AT, forget: float = 0.2) -> None:
+        if not 0.0 <= forget <= 1.0:
+            raise ValueError(f"forget is a probability, not {forget!r}")
+        super().__init__(seed, gouga_at)
+        self.forget = forget
+
+    def __repr__(self) -> str:
+        return f"ForgetfulAgent(gouga_at={self.gouga_at}, forget={self.forget})"
+
+    def forget_some(self) -> None:
+        rng, p = self.rng, self.forget
+        # sorted: the same seed forgets the same cards whatever order memories were made in
+        self.known = {place: card for place, card in sorted(self.known.items())
+                      if rng.random() >= p}
+
+
+class NoMemoryAgent(PanicAgent):
+    """Remembers nothing: every reveal is a random safe card (it still avoids the volcano)."""
+
+    name = "none"
+    remembers = False
+
+
+AGENTS: dict[str, type[Agent]] = {
+    "perfect": PerfectRecallAgent,
+    "forgetful": ForgetfulAgent,
+    "none": NoMemoryAgent,
+    "random": RandomAgent,
+}
+DEFAULT = "perfect"

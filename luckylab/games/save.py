@@ -1,0 +1,956 @@
+"""Save Doctor Lucky, as a state machine: a sinking ship, rescues that need a witness.
+
+Rule IDs (``S-SETUP-1`` ...) refer to ``shared/rules/save.md``, our numbered restatement of the
+rules summary; comments cite them where the code applies them. Every decision is an action:
+
+=================  =========================================================================
+``Snoop(to)``      a snooping turn: one step (or stay, ``to`` = where you are), then draw one
+                   card from the pile of the lowest deck still afloat (``S-SNOOP-1``)
+``Step(to)``       the one free step of an active turn (``S-ACT-1``)
+``PlayMove(...)``  play a Move card on yourself or Doctor Lucky: to the room it names, or up to
+                   its steps (``S-ACT-1``, ``S-ACT-2``)
+``Rescue(aid)``    a rescue attempt, with at most one Aid card; it ends the turn (``S-SAVE-*``)
+``EndTurn()``      end an active turn (at the start of a turn: an active turn doing nothing)
+``Foil(cards)``    in a failure round: discard Failure cards, ``Foil()`` passes (``S-FAIL-*``)
+=================  =========================================================================
+
+The first action of a turn decides its kind (``S-TURN-1``): ``Snoop`` makes it a snooping turn
+(and ends it); anything else makes it an active turn.
+
+>>> from luckylab import new_game
+>>> game = new_game("save", players=4, seed=3)
+>>> game.phase, game.afloat, game.draw_deck, game.current_player
+('turn', ('A', 'B', 'C', 'D'), 'D', 1)
+>>> events = game.apply(Snoop(game.positions[1]))     # stay put and draw one card
+>>> for event in events[:2]:
+...     print(event)
+seat 1 snoops: stays in 16, Mail Room and draws a card from deck D's pile (16 left)
+Doctor Lucky moves to 10, Officers' Mess
+
+Rulings on points the rules leave open (each is tested in ``tests/test_save_rules.py``):
+
+- ``S-SETUP-2``: the "chosen player" who is dealt to first (seeded, or the ``first_player``
+  option) also takes the first turn. Only Move cards that name a room place pawns.
+- ``S-SETUP-3``: when the cards left after dealing do not split evenly, the lower decks get the
+  extra cards (D first).
+- ``S-ACT-1``: a Move card may not be played to leave its pawn where it is (it would do
+  nothing); a Move card naming a sunken room can still be used for its steps.
+- ``S-FAIL-1``: Failure cards are played one at a time until the attempt is stopped, so a
+  discard may not include cards beyond the one that stops it (its total less its largest card
+  must still fall short). Partial discards are allowed (worked example 1, player 4).
+- ``S-FAIL-2``: a player who discards some points but less than was needed, while holding
+  enough, counts as having let it through.
+- ``S-DOC-3``: when Doctor Lucky's deck sinks, floating up to the highest-numbered room of the
+  deck above *is* his move for that turn (the source: "then, on the next turn, to the
+  lowest-numbered room"); like his own move it can make the turn jump. His next own move takes
+  him to the lowest-numbered room of that deck, and after that he follows the path, which on
+  the smaller board no longer holds the sunken numbers.
+- ``S-SINK-1``: decks sink bottom up, so the deck above a sinking deck is the new lowest deck
+  afloat; rooms leave the board, the graph and the sight table (each game holds one
+  precomputed :class:`~luckylab.board.Board` per number of sunken decks).
+- A game that reaches ``turn_cap`` turns stops as unfinished (a simulation guard, as
+  ``I-END-2``): active turns draw no card, so bots that never snoop would never sink the ship.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+import networkx as nx
+
+from ..board import Board
+from ..boards import load_board
+from ..cards import Card, load_deck
+from ..errors import BoardError, IllegalAction
+from .base import Event, GameBase, GameResult, jump_target, seats_from_left
+
+__all__ = [
+    "DOCTOR",
+    "SELF",
+    "EndTurn",
+    "Foil",
+    "PlayMove",
+    "RescueAttempt",
+    "Rescue",
+    "SaveGame",
+    "Snoop",
+    "Step",
+    "hand_size",
+    "sinking_boards",
+]
+
+SELF = "self"
+"""``PlayMove`` target: move your own pawn."""
+DOCTOR = "doctor"
+"""``PlayMove`` target: move Doctor Lucky."""
+
+Phase = Literal["turn", "active", "foil", "over"]
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Snoop:
+    """A snooping turn: step to a neighbouring room or stay (``to`` = your room), then draw
+    one card (``S-SNOOP-1``). Ends the turn."""
+
+    to: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "snoop", "to": self.to}
+
+    def __str__(self) -> str:
+        return f"snoop: go to {self.to} and draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The one free step of an active turn, to a neighbouring room (``S-ACT-1``)."""
+
+    to: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "step", "to": self.to}
+
+    def __str__(self) -> str:
+        return f"step to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMove:
+    """Play Move card ``card`` on ``target`` (``"self"`` or ``"doctor"``), moving that pawn to
+    ``to``: the room the card names, or a room within the card's steps (``S-ACT-1``)."""
+
+    card: int
+    target: str
+    to: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "move_card", "card": self.card, "target": self.target, "to": self.to}
+
+    def __str__(self) -> str:
+        who = "Doctor Lucky" if self.target == DOCTOR else "yourself"
+        return f"play Move card {self.card}: {who} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rescue:
+    """Try to rescue Doctor Lucky, with Aid card ``aid`` or none (``S-SAVE-1``, ``S-SAVE-2``)."""
+
+    aid: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "rescue", "aid": self.aid}
+
+    def __str__(self) -> str:
+        return "rescue with no Aid" if self.aid is None else f"rescue with Aid card {self.aid}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End an active turn (``S-ACT-1``)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "end_turn"}
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Foil:
+    """Failure round: discard these Failure cards; ``Foil()`` passes (``S-FAIL-1``)."""
+
+    cards: tuple[int, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "foil", "cards": list(self.cards)}
+
+    def __str__(self) -> str:
+        return "pass" if not self.cards else "discard " + ", ".join(map(str, self.cards))
+
+
+Action = Snoop | Step | PlayMove | Rescue | EndTurn | Foil
+
+_ACTION_TYPES: dict[str, Any] = {
+    "snoop": lambda d: Snoop(str(d["to"])),
+    "step": lambda d: Step(str(d["to"])),
+    "move_card": lambda d: PlayMove(int(d["card"]), str(d["target"]), str(d["to"])),
+    "rescue": lambda d: Rescue(None if d.get("aid") is None else int(d["aid"])),
+    "end_turn": lambda d: EndTurn(),
+    "foil": lambda d: Foil(tuple(int(c) for c in d["cards"])),
+}
+
+
+@dataclass
+class RescueAttempt:
+    """A failure round in progress (``S-FAIL-*``)."""
+
+    rescuer: int
+    room: str
+    value: int
+    aid: int | None
+    order: list[int]
+    needed: int
+    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    loser: int | None = None
+
+    @property
+    def next_seat(self) -> int:
+        return self.order[len(self.asked)]
+
+    @property
+    def is_last_asked(self) -> bool:
+        return len(self.asked) == len(self.order) - 1
+
+
+# -- the ship as it sinks --------------------------------------------------------------------
+
+
+def hand_size(players: int) -> int:
+    """Starting hand size (``S-SETUP-3``): 8 cards with 2 or 3 players, 6 with 4 to 7."""
+    return 8 if players <= 3 else 6
+
+
+@lru_cache(maxsize=16)
+def sinking_boards(board: Board) -> tuple[Board, ...]:
+    """The ship with 0, 1, 2, ... of its lowest decks sunk (``S-SINK-1``), one Board each.
+
+    Index ``k`` is the board after ``k`` decks sank; the last one holds only the top deck.
+    Sunken rooms leave the graph *and* the sight table; sight is derived again from the
+    geometry (for a geometry board) so no line runs through flooded rooms.
+
+    >>> from luckylab import load_board
+    >>> boards = sinking_boards(load_board("save-doctor-lucky"))
+    >>> [len(b) for b in boards]
+    [28, 21, 14, 6]
+    """
+    decks = ship_decks(board)
+    out = [board]
+    for k in range(1, len(decks)):
+        gone = [s for s in board.spaces if board.space(s).deck in decks[len(decks) - k:]]
+        out.append(_board_without(board, gone, f"{board.name}, decks {', '.join(decks[:-k])}"))
+    return tuple(out)
+
+
+def ship_decks(board: Board) -> tuple[str, ...]:
+    """The deck letters of a ship, top deck first (``S-BOARD-1``); raises BoardError unless
+    every space has a deck and every deck has a numbered room."""
+    decks = sorted({board.space(s).deck or "" for s in board.spaces})
+    if "" in decks:
+        missing = [s for s in board.spaces if not board.space(s).deck]
+        raise BoardError(board.key, "spaces.deck", f"every space of a ship needs a deck; "
+                                                   f"these have none: {missing}")
+    for d in decks:
+        if not any(board.number(s) is not None for s in board.spaces if board.space(s).deck == d):
+            raise BoardError(board.key, "spaces.number", f"deck {d} has no numbered room")
+    return tuple(decks)
+
+
+def _board_without(board: Board, gone: list[str], name: str) -> Board:
+    if board.geometry is not None:
+        from ..geometry import board_without
+
+        return board_without(board, gone, name=name)
+    # A graph-format ship (a teacher's own): keep the rest of the graph and of the sight table.
+    keep = [s for s in board.spaces if s not in set(gone)]
+    graph = nx.Graph(board.graph.subgraph(keep))
+    visible = {s: board.visible_from(s) & set(keep) for s in keep}
+    return Board(graph=graph, visible=visible, name=name, key=board.key, status=board.status,
+                 source=board.source, notes=board.notes,
+                 path=[s for s in board.path if s in set(keep)], start=board.start)
+
+
+# -- the game --------------------------------------------------------------------------------
+
+
+class SaveGame(GameBase):
+    """One game of Save Doctor Lucky.
+
+    Parameters
+    ----------
+    players
+        3 to 7 players (``S-SETUP-1``); 2 with ``allow_two_players=True``.
+    seed
+        Seeds the chosen first player and both shuffles; nothing else is random.
+    allow_two_players
+        Allow a 2-player game (the rules give 2-3 players 8-card hands). Off by default.
+    hand_size
+        Cards dealt to each player; ``None`` means the rule (8 with 2-3 players, else 6).
+    deck_steps
+        The optional rule ``S-ACT-2``: a Move card's steps come from the deck of the room it
+        names (D 3, C 2, B 1, A none) instead of the printed value. Off by default.
+    last_must_foil
+        ``S-FAIL-3``: the last player asked may not let an attempt through while holding enough
+        Failure points to stop it. On by default.
+    first_player
+        The "chosen player" of ``S-SETUP-2`` (dealt to first, plays first); ``None`` = seeded.
+    turn_cap
+        Stop after this many turns as unfinished (a simulation guard).
+    board, deck
+        A board name, file path or :class:`Board` (a ship with ``deck`` on every space) and a
+        deck name or file path; the reconstructed ship and its 90 cards by default.
+    """
+
+    game_name = "save"
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        *,
+        allow_two_players: bool = False,
+        hand_size: int | None = None,
+        deck_steps: bool = False,
+        last_must_foil: bool = True,
+        first_player: int | None = None,
+        turn_cap: int = 2000,
+        board: str | Board = "save-doctor-lucky",
+        deck: str = "save",
+    ) -> None:
+        low = 2 if allow_two_players else 3
+        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= 7:
+            hint = "" if allow_two_players else " (2 with allow_two_players=True)"
+            raise ValueError(f"Save Doctor Lucky takes {low} to 7 players{hint}, not {players!r}")
+        size = _hand_size_rule(players) if hand_size is None else hand_size
+        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+            raise ValueError(f"hand_size must be a whole number >= 0, not {hand_size!r}")
+        if first_player is not None and first_player not in range(players):
+            raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
+        if not isinstance(turn_cap, int) or turn_cap < 1:
+            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        full = board if isinstance(board, Board) else load_board(board)
+        self.decks: tuple[str, ...] = ship_decks(full)
+        self._boards = sinking_boards(full)
+        self._check_ship(full)
+        self.board: Board = full
+        self.cards: tuple[Card, ...] = load_deck(deck)
+        for c in self.cards:
+            if c.kind == "move" and c.room is not None and c.room not in full:
+                raise ValueError(f"Move card {c.id} ({c.name}) names {c.room!r}, which is not "
+                                 f"a room of {full.name}")
+
+        self.players = players
+        self.seed = seed
+        self.options: dict[str, Any] = {
+            "allow_two_players": allow_two_players, "hand_size": hand_size,
+            "deck_steps": deck_steps, "last_must_foil": last_must_foil,
+            "first_player": first_player, "turn_cap": turn_cap,
+        }
+        if isinstance(board, str) and board != "save-doctor-lucky":
+            self.options["board"] = board
+        if deck != "save":
+            self.options["deck"] = deck
+        self.deck_steps = deck_steps
+        self.last_must_foil = last_must_foil
+        self.turn_cap = turn_cap
+        self.seats: tuple[int, ...] = tuple(range(players))
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._pending: list[Event] = []
+        self._points = tuple(c.luck if c.kind == "failure" else 0 for c in self.cards)
+        # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
+        self._deck_step = {d: i for i, d in enumerate(self.decks)}
+
+        rng = random.Random(seed)
+        self.first_player = rng.randrange(players) if first_player is None else first_player
+        self._setup_positions(rng)
+        self._deal(rng, size)
+
+        self.afloat: tuple[str, ...] = self.decks
+        self.phase: Phase = "turn"
+        self.turn_player: int = self.first_player
+        self._decider: int | None = self.first_player
+        self.step_used = False
+        self.attempt: RescueAttempt | None = None
+        self._doctor_to_lowest: str | None = None  # S-DOC-3, set when his deck sinks
+        self.winner: int | None = None
+        self.loser: int | None = None
+        self.finished = False
+        self.end_reason = ""
+        self.turns = 0
+        self.attempt_log: list[dict[str, Any]] = []
+        self._begin_turn(self.first_player)
+        self.events.extend(self._pending)
+        self._pending = []
+
+    def _shared_attributes(self) -> frozenset[str]:
+        return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks"})
+
+    def _check_ship(self, full: Board) -> None:
+        # S-DOC-2 must always have an answer: every unnumbered room keeps a numbered neighbour
+        # on every smaller board on which it is still afloat.
+        for b in self._boards:
+            for s in b.spaces:
+                if b.number(s) is None and not any(b.number(n) is not None
+                                                   for n in b.neighbors(s)):
+                    raise BoardError(full.key, f"spaces ({s})",
+                                     f"unnumbered room with no numbered neighbour on {b.name}: "
+                                     "Doctor Lucky could not leave it (S-DOC-2)")
+
+    # -- setup (S-SETUP-*) -------------------------------------------------------------------
+    def _setup_positions(self, rng: random.Random) -> None:
+        """``S-SETUP-2``: deal face up from the chosen player to the left; each player's first
+        Move card places their pawn, the next Move card places Doctor Lucky."""
+        ids = [c.id for c in self.cards]
+        rng.shuffle(ids)
+        placing = [(self.first_player + i) % self.players for i in range(self.players)]
+        self.positions: list[str] = [""] * self.players
+        doctor: str | None = None
+        placed = 0
+        dealt = 0
+        for cid in ids:
+            dealt += 1
+            card = self.cards[cid]
+            if card.kind != "move" or card.room is None:
+                continue
+            if placed < self.players:
+                self.positions[placing[placed]] = card.room
+                placed += 1
+            else:
+                doctor = card.room
+                break
+        if doctor is None:
+            raise ValueError(f"the deck has too few Move cards naming rooms to place "
+                             f"{self.players} players and Doctor Lucky (S-SETUP-2)")
+        self.doctor: str = doctor
+        self._say("setup", f"start positions dealt face up ({dealt} cards): "
+                  + ", ".join(f"seat {s} in {self.positions[s]}" for s in self.seats)
+                  + f"; Doctor Lucky in {doctor}",
+                  positions=list(self.positions), doctor=doctor, cards_dealt=dealt)
+
+    def _deal(self, rng: random.Random, size: int) -> None:
+        """``S-SETUP-3``: reshuffle all cards, deal hands, split the rest into one pile per
+        deck (top of a pile = end of its list; extra cards to the lower decks)."""
+        ids = [c.id for c in self.cards]
+        rng.shuffle(ids)
+        if size * self.players >= len(ids):
+            raise ValueError(f"{self.players} hands of {size} leave no cards for the piles")
+        self.hands: list[list[int]] = [[] for _ in self.seats]
+        for _ in range(size):
+            for s in seats_from_left(self.seats, self.first_player - 1):
+                self.hands[s].append(ids.pop())
+        n = len(self.decks)
+        base, extra = divmod(len(ids), n)
+        self.piles: dict[str, list[int]] = {}
+        for i, d in enumerate(reversed(self.decks)):  # the bottom deck first
+            k = base + (1 if i < extra else 0)
+            self.piles[d], ids = ids[:k], ids[k:]
+        if any(not p for p in self.piles.values()):
+            raise ValueError(f"too few cards left to give every deck a pile: {len(ids)}")
+        self.discards: list[int] = []
+
+    # -- reading the state -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (the turn's player, or the one asked in a failure round);
+        None when the game is over."""
+        return None if self.phase == "over" else self._decider
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def draw_deck(self) -> str:
+        """The deck whose pile you draw from: the lowest deck still afloat (``S-SETUP-3``)."""
+        return self.afloat[-1]
+
+    @property
+    def sunk(self) -> tuple[str, ...]:
+        """The decks that have sunk, the first to sink first."""
+        return tuple(reversed(self.decks[len(self.afloat):]))
+
+    def card(self, card_id: int) -> Card:
+        return self.cards[card_id]
+
+    def failure_points(self, seat: int) -> int:
+        """Total Failure points in a seat's hand."""
+        return sum(self._points[c] for c in self.hands[seat])
+
+    def pawns_at(self, space: str) -> list[int]:
+        """Seats whose pawns stand in ``space``."""
+        return [s for s in self.seats if self.positions[s] == space]
+
+    def witnesses(self, seat: int, space: str | None = None) -> list[int]:
+        """The *other* players who see ``seat`` (standing in ``space``, default their room):
+        same room or straight-line sight on the ship as it is now (``S-SAVE-1``)."""
+        here = self.positions[seat] if space is None else space
+        sees = self.board.sees
+        return [s for s in self.seats if s != seat and sees(self.positions[s], here)]
+
+    def rescue_problem(self, seat: int) -> str | None:
+        """Why ``seat`` may not attempt a rescue in their room now, or None if they may."""
+        if self.phase not in ("turn", "active") or seat != self._decider:
+            return "a rescue is tried only on your own turn"
+        here = self.positions[seat]
+        if here != self.doctor:
+            return f"you are in {here}, Doctor Lucky is in {self.doctor}"
+        if not self.witnesses(seat):
+            return (f"nobody else sees you in {here}: a rescue needs a witness (S-SAVE-1)")
+        return None
+
+    def rescue_value(self, aid: int | None, space: str) -> int:
+        """What an attempt is worth (``S-SAVE-2``): 1 with no Aid, else the Aid's value there."""
+        return 1 if aid is None else self.cards[aid].weapon_value(space)
+
+    def step_value(self, card_id: int) -> int:
+        """A Move card's steps: printed, or by its room's deck with ``deck_steps`` (``S-ACT-2``)."""
+        card = self.cards[card_id]
+        if self.deck_steps and card.room is not None:
+            return self._deck_step[self._boards[0].space(card.room).deck]
+        return card.steps or 0
+
+    def move_destinations(self, card_id: int, start: str) -> frozenset[str]:
+        """Where Move card ``card_id`` can take a pawn standing in ``start`` (``S-ACT-1``): the
+        room it names (if afloat), or any room within its steps; never ``start`` itself."""
+        card = self.cards[card_id]
+        dests = set(self.board.reachable(start, self.step_value(card_id)))
+        if card.room is not None and card.room in self.board:
+            dests.add(card.room)
+        dests.discard(start)
+        return frozenset(dests)
+
+    def doctor_next(self) -> str:
+        """Where Doctor Lucky's own move will take him if no deck sinks first (``S-DOC-*``)."""
+        return self._doctor_target()
+
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is: one pile per deck, each hand, the discards."""
+        places = {f"pile {d}": list(p) for d, p in self.piles.items()}
+        places["discards"] = list(self.discards)
+        for s in self.seats:
+            places[f"hand {s}"] = list(self.hands[s])
+        return places
+
+    def __repr__(self) -> str:
+        state = self.phase if self.phase != "over" else f"over ({self.end_reason})"
+        return (f"<SaveGame {self.players} players, seed {self.seed}, turn {self.turns}, "
+                f"decks afloat {''.join(self.afloat)}, {state}>")
+
+    # -- legal actions -----------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over).
+
+        In a failure round, Failure cards of equal points are interchangeable, so one discard is
+        listed per combination of point values (using the lowest card ids).
+        """
+        seat = self._decider
+        if self.phase == "over" or seat is None:
+            return []
+        if self.phase == "foil":
+            return list(self._foil_actions(seat))
+        here = self.positions[seat]
+        neighbours = sorted(self.board.neighbors(here))
+        actions: list[Action] = []
+        if self.phase == "turn":
+            actions.append(Snoop(here))
+            actions.extend(Snoop(n) for n in neighbours)
+        if not self.step_used:
+            actions.extend(Step(n) for n in neighbours)
+        actions.extend(self._move_card_actions(seat))
+        if self.rescue_problem(seat) is None:
+            actions.append(Rescue(None))
+            actions.extend(Rescue(c) for c in self.hands[seat] if self.cards[c].kind == "aid")
+        actions.append(EndTurn())
+        return actions
+
+    def _move_card_actions(self, seat: int) -> Iterator[PlayMove]:
+        for c in self.hands[seat]:
+            if self.cards[c].kind != "move":
+                continue
+            for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
+                for to in sorted(self.move_destinations(c, start)):
+                    yield PlayMove(c, target, to)
+
+    def _foil_actions(self, seat: int) -> Iterator[Foil]:
+        attempt = self.attempt
+        assert attempt is not None
+        by_points: dict[int, list[int]] = {}
+        for c in sorted(self.hands[seat]):
+            if self.cards[c].kind == "failure":
+                by_points.setdefault(self._points[c], []).append(c)
+        values = sorted(by_points)
+        for counts in itertools.product(*(range(len(by_points[v]) + 1) for v in values)):
+            cards = tuple(sorted(c for v, k in zip(values, counts) for c in by_points[v][:k]))
+            if self._foil_problem(seat, cards) is None:
+                yield Foil(cards)
+
+    # -- applying actions --------------------------------------------------------------------
+    @staticmethod
+    def action_from_data(data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from ``action.to_data()`` (for replays)."""
+        try:
+            return _ACTION_TYPES[data["type"]](data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"not a Save Doctor Lucky action: {data!r} ({exc})") from None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action`` against the rules, carry it out and return the events it caused.
+
+        Raises :class:`IllegalAction` (with the reason) before changing anything when the action
+        is not allowed now.
+        """
+        phase = self.phase
+        if phase == "over":
+            raise IllegalAction("the game is over")
+        handler = _HANDLERS[phase].get(type(action))
+        if handler is None:
+            allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
+            raise IllegalAction(f"{type(action).__name__} is not an action now ({phase}); "
+                                f"seat {self._decider} chooses one of: {allowed}")
+        check, do = handler
+        seat = self._decider
+        assert seat is not None
+        check(self, seat, action)  # raises before any change
+        self._pending = []
+        do(self, seat, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _say(self, kind: str, text: str, **data: Any) -> None:
+        self._pending.append(Event(kind, text, data))
+
+    def _where(self, space: str) -> str:
+        number = self.board.number(space) if space in self.board else None
+        return space if number is None else f"{number}, {space}"
+
+    # S-SNOOP-1 ------------------------------------------------------------------------------
+    def _check_snoop(self, seat: int, action: Snoop) -> None:
+        here = self.positions[seat]
+        if action.to != here and action.to not in self.board.neighbors(here):
+            self._unknown_space(action.to)
+            raise IllegalAction(f"a snooping step goes one door from {here} (or stays), not to "
+                                f"{action.to}", [Snoop(here), *(Snoop(n) for n in
+                                                 sorted(self.board.neighbors(here)))])
+
+    def _do_snoop(self, seat: int, action: Snoop) -> None:
+        moved = "stays in" if action.to == self.positions[seat] else "goes to"
+        self.positions[seat] = action.to
+        deck = self.draw_deck
+        card = self.piles[deck].pop()
+        self.hands[seat].append(card)
+        self._say("snoop", f"seat {seat} snoops: {moved} {self._where(action.to)} and draws a "
+                           f"card from deck {deck}'s pile ({len(self.piles[deck])} left)",
+                  seat=seat, to=action.to, deck=deck, card=card)
+        self._between_turns()
+
+    # S-ACT-1 --------------------------------------------------------------------------------
+    def _check_step(self, seat: int, action: Step) -> None:
+        if self.step_used:
+            raise IllegalAction("you already took your free step this turn (S-ACT-1)")
+        here = self.positions[seat]
+        if action.to not in self.board.neighbors(here):
+            self._unknown_space(action.to)
+            raise IllegalAction(f"a step goes through one door: {action.to} is not next to "
+                                f"{here}", [Step(n) for n in sorted(self.board.neighbors(here))])
+
+    def _do_step(self, seat: int, action: Step) -> None:
+        self._go_active(seat)
+        self.step_used = True
+        self.positions[seat] = action.to
+        self._say("step", f"seat {seat} steps to {self._where(action.to)}", seat=seat,
+                  to=action.to)
+
+    def _check_move_card(self, seat: int, action: PlayMove) -> None:
+        if action.card not in self.hands[seat]:
+            raise IllegalAction(f"card {action.card} is not in your hand")
+        card = self.cards[action.card]
+        if card.kind != "move":
+            raise IllegalAction(f"card {action.card} ({card.name}) is not a Move card")
+        if action.target not in (SELF, DOCTOR):
+            raise IllegalAction(f"a Move card moves yourself ({SELF!r}) or Doctor Lucky "
+                                f"({DOCTOR!r}), not {action.target!r}")
+        start = self.positions[seat] if action.target == SELF else self.doctor
+        dests = self.move_destinations(action.card, start)
+        if action.to not in dests:
+            self._unknown_space(action.to)
+            steps = self.step_value(action.card)
+            named = (f"the room it names ({card.room}, sunk)" if card.room not in self.board
+                     else f"{card.room}")
+            raise IllegalAction(f"{card.name} takes a pawn in {start} to {named} or up to "
+                                f"{steps} step(s), not to {action.to}")
+
+    def _do_move_card(self, seat: int, action: PlayMove) -> None:
+        self._go_active(seat)
+        self.hands[seat].remove(action.card)
+        self.discards.append(action.card)
+        if action.target == SELF:
+            self.positions[seat] = action.to
+            who = f"seat {seat}"
+        else:
+            # S-DOC-4: being moved by a card never changes the turn order.
+            self.doctor = action.to
+            who = "Doctor Lucky"
+        self._say("move_card", f"seat {seat} plays {self.cards[action.card].name}: {who} to "
+                               f"{self._where(action.to)}", seat=seat, card=action.card,
+                  target=action.target, to=action.to)
+
+    def _check_end(self, seat: int, action: EndTurn) -> None:
+        pass
+
+    def _do_end(self, seat: int, action: EndTurn) -> None:
+        self._go_active(seat)
+        self._say("end_turn", f"seat {seat} ends the turn", seat=seat)
+        self._between_turns()
+
+    def _go_active(self, seat: int) -> None:
+        if self.phase == "turn":  # S-TURN-1: the first action decides the kind of turn
+            self.phase = "active"
+            self._say("active", f"seat {seat} takes an active turn (no card drawn)", seat=seat)
+
+    # S-SAVE-1, S-SAVE-2 ---------------------------------------------------------------------
+    def _check_rescue(self, seat: int, action: Rescue) -> None:
+        problem = self.rescue_problem(seat)
+        if problem is not None:
+            raise IllegalAction(f"no rescue attempt: {problem}")
+        if action.aid is not None:
+            if action.aid not in self.hands[seat]:
+                raise IllegalAction(f"card {action.aid} is not in your hand")
+            if self.cards[action.aid].kind != "aid":
+                raise IllegalAction(f"card {action.aid} ({self.cards[action.aid].name}) is not "
+                                    "an Aid card")
+
+    def _do_rescue(self, seat: int, action: Rescue) -> None:
+        self._go_active(seat)
+        room = self.positions[seat]
+        value = self.rescue_value(action.aid, room)
+        if action.aid is not None:
+            self.hands[seat].remove(action.aid)
+            self.discards.append(action.aid)
+        aid = "no Aid" if action.aid is None else self.cards[action.aid].name
+        witnesses = self.witnesses(seat)
+        self._say("rescue", f"seat {seat} tries to rescue Doctor Lucky in {self._where(room)} "
+                            f"with {aid}: worth {value}, seen by seat(s) "
+                            f"{', '.join(map(str, witnesses))}",
+                  seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
+        order = [s for s in seats_from_left(self.seats, seat) if s != seat]  # S-FAIL-1
+        self.attempt = RescueAttempt(seat, room, value, action.aid, order, needed=value)
+        self.phase = "foil"
+        self._decider = order[0]
+
+    # S-FAIL-* -------------------------------------------------------------------------------
+    def _foil_problem(self, seat: int, cards: tuple[int, ...]) -> str | None:
+        attempt = self.attempt
+        assert attempt is not None
+        if len(set(cards)) != len(cards):
+            return "a card is listed twice"
+        for c in cards:
+            if c not in self.hands[seat]:
+                return f"card {c} is not in your hand"
+            if self.cards[c].kind != "failure":
+                return f"card {c} ({self.cards[c].name}) is not a Failure card"
+        points = [self._points[c] for c in cards]
+        total = sum(points)
+        if cards and total - max(points) >= attempt.needed:
+            return (f"only {attempt.needed} point(s) were needed: the attempt is stopped before "
+                    "your last card, so play fewer cards (S-FAIL-1)")
+        if (self.last_must_foil and attempt.is_last_asked and total < attempt.needed
+                and self.failure_points(seat) >= attempt.needed):
+            return (f"you are the last player asked and hold {self.failure_points(seat)} "
+                    f"Failure point(s): you must stop an attempt needing {attempt.needed} "
+                    "(S-FAIL-3)")
+        return None
+
+    def _check_foil(self, seat: int, action: Foil) -> None:
+        problem = self._foil_problem(seat, tuple(action.cards))
+        if problem is not None:
+            legal = list(self._foil_actions(seat))
+            raise IllegalAction(problem, legal if len(legal) <= 8 else None)
+
+    def _do_foil(self, seat: int, action: Foil) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        held = self.failure_points(seat)
+        needed = attempt.needed
+        total = sum(self._points[c] for c in action.cards)
+        for c in action.cards:
+            self.hands[seat].remove(c)
+            self.discards.append(c)
+        attempt.asked.append((seat, tuple(action.cards)))
+        attempt.needed -= total
+        if attempt.needed <= 0:
+            self._say("foiled", f"seat {seat} discards {total} Failure point(s): the rescue "
+                                "fails, play goes on", seat=seat, cards=list(action.cards),
+                      points=total)
+            self._log_attempt(attempt, foiled_by=seat)
+            self.attempt = None
+            self._between_turns()
+            return
+        if held >= needed:
+            attempt.loser = seat  # S-FAIL-2: could have stopped it and did not
+        if action.cards:
+            self._say("foil", f"seat {seat} discards {total} Failure point(s); "
+                              f"{attempt.needed} still needed", seat=seat,
+                      cards=list(action.cards), points=total, needed=attempt.needed)
+        else:
+            self._say("pass", f"seat {seat} passes; {attempt.needed} still needed", seat=seat,
+                      needed=attempt.needed)
+        if len(attempt.asked) < len(attempt.order):
+            self._decider = attempt.next_seat
+            return
+        self._log_attempt(attempt, foiled_by=None)
+        self.winner = attempt.rescuer
+        self.loser = attempt.loser
+        self.finished = True
+        self.end_reason = "rescued"
+        self.phase = "over"
+        self._decider = None
+        blame = "" if self.loser is None else f"; seat {self.loser} could have stopped it"
+        self._say("rescued", f"seat {attempt.rescuer} rescues Doctor Lucky and wins{blame}",
+                  winner=self.winner, loser=self.loser)
+
+    def _log_attempt(self, attempt: RescueAttempt, foiled_by: int | None) -> None:
+        self.attempt_log.append({
+            "turn": self.turns, "rescuer": attempt.rescuer, "room": attempt.room,
+            "value": attempt.value, "aid": attempt.aid, "foiled_by": foiled_by,
+            "asked": [[s, list(cards)] for s, cards in attempt.asked],
+        })
+
+    def _unknown_space(self, space: str) -> None:
+        if space not in self._boards[0]:
+            self._boards[0].check(space)  # raises UnknownSpace with a "did you mean"
+        if space not in self.board:
+            raise IllegalAction(f"{space} has sunk (S-SINK-1)")
+
+    # -- between turns: sinking, then Doctor Lucky ---------------------------------------------
+    def _between_turns(self) -> None:
+        last_active = self.turn_player
+        self.turns += 1
+        floated = False
+        deck = self.draw_deck
+        if not self.piles[deck]:  # S-SINK-1: its pile ran out this turn
+            floated = self._sink(deck)
+            if self.phase == "over":
+                return
+        if self.turns >= self.turn_cap:
+            self.phase = "over"
+            self._decider = None
+            self.end_reason = "turn cap"
+            self._say("turn_cap", f"stopped after {self.turns} turns (turn cap)")
+            return
+        if not floated:
+            self._doctor_moves()
+        # S-DOC-4: his move between turns sends the turn to a player in the room he entered.
+        here = self.pawns_at(self.doctor)
+        if here:
+            nxt = jump_target(self.seats, last_active, here)
+            assert nxt is not None
+            self._say("turn_jumps", f"Doctor Lucky walks in on seat(s) "
+                                    f"{', '.join(map(str, here))}: seat {nxt} goes next",
+                      seat=nxt, occupants=here, last_active=last_active)
+        else:
+            nxt = (last_active + 1) % self.players
+        self._begin_turn(nxt)
+
+    def _sink(self, deck: str) -> bool:
+        """Sink ``deck`` (``S-SINK-1``, ``S-SINK-2``); True if Doctor Lucky floated up."""
+        k = len(self.decks) - len(self.afloat) + 1
+        self.afloat = self.afloat[:-1]
+        if not self.afloat:  # S-SINK-2: the top deck sank
+            self.phase = "over"
+            self._decider = None
+            self.end_reason = "sunk"
+            self.finished = True
+            self._say("sink", f"deck {deck} sinks: the ship is gone and nobody wins", deck=deck)
+            return False
+        board = self._boards[k]
+        up = self.afloat[-1]
+        lowest = self._room_on(board, up, lowest=True)
+        floated_seats = [s for s in self.seats if self.positions[s] not in board]
+        for s in floated_seats:
+            self.positions[s] = lowest
+        self._say("sink", f"deck {deck} sinks; its rooms are gone"
+                  + (f"; seat(s) {', '.join(map(str, floated_seats))} float up to "
+                     f"{self._where_on(board, lowest)}" if floated_seats else ""),
+                  deck=deck, floated=floated_seats, to=lowest)
+        self.board = board
+        if self.doctor in board:
+            return False
+        # S-DOC-3: he floats to the highest-numbered room of the deck above; his next own move
+        # goes to the lowest-numbered room of that deck.
+        self.doctor = self._room_on(board, up, lowest=False)
+        self._doctor_to_lowest = up
+        self._say("doctor_floats", f"Doctor Lucky floats up to {self._where(self.doctor)}",
+                  to=self.doctor)
+        return True
+
+    @staticmethod
+    def _room_on(board: Board, deck: str, lowest: bool) -> str:
+        numbered = [(board.number(s), s) for s in board.spaces
+                    if board.space(s).deck == deck and board.number(s) is not None]
+        return (min if lowest else max)(numbered)[1]
+
+    @staticmethod
+    def _where_on(board: Board, space: str) -> str:
+        return f"{board.number(space)}, {space}" if board.number(space) is not None else space
+
+    def _doctor_target(self) -> str:
+        board = self.board
+        here = self.doctor
+        if self._doctor_to_lowest is not None:  # S-DOC-3, his first own move after floating
+            target = self._room_on(board, self._doctor_to_lowest, lowest=True)
+            if target != here:
+                return target
+        if board.number(here) is not None:
+            return board.next_on_path(here)  # S-DOC-1; sunken numbers are off the path
+        # S-DOC-2: the highest-numbered adjacent room (checked to exist when the game starts)
+        return max((n for n in board.neighbors(here) if board.number(n) is not None),
+                   key=board.number)
+
+    def _doctor_moves(self) -> None:
+        target = self._doctor_target()
+        self._doctor_to_lowest = None
+        self.doctor = target
+        self._say("doctor_moves", f"Doctor Lucky moves to {self._where(target)}", to=target)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase = "turn"
+        self.turn_player = seat
+        self._decider = seat
+        self.step_used = False
+        self._say("turn", f"seat {seat}'s turn (in {self._where(self.positions[seat])}; Doctor "
+                          f"Lucky in {self._where(self.doctor)})", seat=seat)
+
+    # -- results -----------------------------------------------------------------------------
+    def result(self) -> GameResult:
+        """The game's outcome as plain data (for :func:`luckylab.simulate`)."""
+        return GameResult(
+            game="save", players=self.players, seed=self.seed, finished=self.finished,
+            winner=self.winner, loser=self.loser, turns=self.turns,
+            attempts=len(self.attempt_log),
+            cards_left=sum(len(p) for p in self.piles.values()),
+            extra={"end": self.end_reason, "decks_sunk": len(self.decks) - len(self.afloat),
+                   "attempts": list(self.attempt_log)},
+        )
+
+
+def _hand_size_rule(players: int) -> int:
+    return hand_size(players)
+
+
+_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
+    "turn": {
+        Snoop: (SaveGame._check_snoop, SaveGame._do_snoop),
+        Step: (SaveGame._check_step, SaveGame._do_step),
+        PlayMove: (SaveGame._check_move_card, SaveGame._do_move_card),
+        Rescue: (SaveGame._check_rescue, SaveGame._do_rescue),
+        EndTurn: (SaveGame._check_end, SaveGame._do_end),
+    },
+    "active": {
+        Step: (SaveGame._check_step, SaveGame._do_step),
+        PlayMove: (SaveGame._check_move_card, SaveGame._do_move_card),
+        Rescue: (SaveGame._check_rescue, SaveGame._do_rescue),
+        EndTurn: (SaveGame._check_end, SaveGame._do_end),
+    },
+    "foil": {Foil: (SaveGame._check_foil, SaveGame._do_foil)},
+}

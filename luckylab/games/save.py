@@ -578,7 +578,8 @@ class SaveGame(GameBase):
                 by_points.setdefault(self._points[c], []).append(c)
         values = sorted(by_points)
         for counts in itertools.product(*(range(len(by_points[v]) + 1) for v in values)):
-            cards = tuple(sorted(c for v, k in zip(values, counts) for c in by_points[v][:k]))
+            chosen = zip(values, counts, strict=True)
+            cards = tuple(sorted(c for v, k in chosen for c in by_points[v][:k]))
             if self._foil_problem(seat, cards) is None:
                 yield Foil(cards)
 

@@ -10,9 +10,10 @@
 All of them know what every player knows without memory: where the volcano lies
 (``P-SETUP-2``), which places are empty, and which cards lie face up. The Gouga policy is one
 number, ``gouga_at``: wake Gouga at the start of the first turn with at most that many seconds
-left (``None``: never). While Gouga is awake the bot names the kind of a card it remembers, or,
-knowing none, the kind most likely among the cards it does not know (it cannot stop Gouga of
-its own accord, ``P-GOUGA-1``).
+left (``None``: never); ``wait_for_escape=True`` also waits until the raft and paddle are
+found. While Gouga is awake the bot names the kind of a card it remembers, or, knowing none,
+the kind most likely among the cards it does not know (it cannot stop Gouga of its own accord,
+``P-GOUGA-1``).
 
 Modelling choice: the players talk (the Thunder obstacle, "play in silence", shows that they
 normally do), so a team's memory is modelled as *one* memory. One bot instance playing every
@@ -48,9 +49,9 @@ __all__ = ["AGENTS", "DEFAULT", "ForgetfulAgent", "NoMemoryAgent", "PanicAgent",
            "PerfectRecallAgent"]
 
 _OTHER_COLOUR = {"red": "yellow", "yellow": "red"}
-DEFAULT_GOUGA_AT = 20.0
-"""Seconds left when the bots wake Gouga unless told otherwise (near the best found by
-:func:`luckylab.panic_analysis.gouga_sweep` for perfect recall; see notebook 07)."""
+DEFAULT_GOUGA_AT = 30.0
+"""Seconds left when the bots wake Gouga unless told otherwise: the best mean score found by
+:func:`luckylab.panic_analysis.gouga_sweep` for perfect recall (notebook 07 draws the curve)."""
 
 
 class PanicAgent(Agent):
@@ -63,16 +64,18 @@ class PanicAgent(Agent):
     remembers = True
 
     def __init__(self, seed: int | random.Random | None = None,
-                 gouga_at: float | None = DEFAULT_GOUGA_AT) -> None:
+                 gouga_at: float | None = DEFAULT_GOUGA_AT, wait_for_escape: bool = False) -> None:
         super().__init__(seed)
         self.gouga_at = gouga_at
+        self.wait_for_escape = wait_for_escape
         self.known: dict[str, int] = {}
         self._game_id: int | None = None
         self._events_read = 0
         self._turns_read = 0
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(gouga_at={self.gouga_at})"
+        wait = ", wait_for_escape=True" if self.wait_for_escape else ""
+        return f"{type(self).__name__}(gouga_at={self.gouga_at}{wait})"
 
     # -- memory -----------------------------------------------------------------------------
     def observe(self, game: PanicGame) -> None:
@@ -114,11 +117,17 @@ class PanicAgent(Agent):
         if phase == "gouga":
             return self.gouga_call(game, revealable)
         if phase == "turn":
-            if game.gouga == "asleep" and self.gouga_at is not None \
-                    and game.time_left <= self.gouga_at:
+            if self.wakes_gouga(game):
                 return WakeGouga()
             return Reveal(self.first_card(game, revealable))
         return Reveal(self.second_card(game, revealable))
+
+    def wakes_gouga(self, game: PanicGame) -> bool:
+        """The Gouga policy: at most ``gouga_at`` seconds left (and, with ``wait_for_escape``,
+        the raft and paddle already found)."""
+        if game.gouga != "asleep" or self.gouga_at is None or game.time_left > self.gouga_at:
+            return False
+        return not self.wait_for_escape or len(game.found) == 2
 
     def _known(self, game: PanicGame, revealable: list[str]) -> dict[str, Any]:
         """Remembered cards that can be turned now: place -> card."""
@@ -193,10 +202,11 @@ class ForgetfulAgent(PanicAgent):
     name = "forgetful"
 
     def __init__(self, seed: int | random.Random | None = None,
-                 gouga_at: float | None = DEFAULT_GOUGA_AT, forget: float = 0.2) -> None:
+                 gouga_at: float | None = DEFAULT_GOUGA_AT, wait_for_escape: bool = False,
+                 forget: float = 0.2) -> None:
         if not 0.0 <= forget <= 1.0:
             raise ValueError(f"forget is a probability, not {forget!r}")
-        super().__init__(seed, gouga_at)
+        super().__init__(seed, gouga_at, wait_for_escape)
         self.forget = forget
 
     def __repr__(self) -> str:

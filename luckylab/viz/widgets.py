@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import io
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -59,7 +60,16 @@ def _png(fig: Any) -> bytes:
 
 
 def _show(output: W.Output, fig: Any, drawing: BoardDrawing | None = None) -> bytes:
+    """Render and show a figure in ``output``; returns the PNG bytes.
+
+    Outside IPython (tests, scripts) there is no front end to show it to, so the picture is
+    only rendered: ``display`` would print ``<IPython.core.display.Image object>`` instead.
+    """
     png = drawing.render_png() if drawing is not None else _png(fig)
+    from IPython import get_ipython
+
+    if get_ipython() is None:
+        return png
     with output:
         output.clear_output(wait=True)
         display(Image(data=png, format="png"))
@@ -553,9 +563,13 @@ class FoilLab(W.VBox):
 
     Examples
     --------
+    >>> from luckylab.probability import p_foil
     >>> lab = FoilLab(attack=12, opponents=2, cards_each=5, known=0)
-    >>> round(lab.p_exact, 4)
-    0.1981
+    >>> lab.p_exact == p_foil(12, [5, 5])
+    True
+    >>> lab.attack_slider.value = 30
+    >>> lab.p_exact < 0.01
+    True
     """
 
     def __init__(self, attack: int = 6, opponents: int = 3, cards_each: int = 6,
@@ -656,6 +670,11 @@ class FoilLab(W.VBox):
         ax.clear()
         if self.mc_curve:
             xs, ys = zip(*self.mc_curve, strict=True)
+            p = self.p_exact
+            # Where a fair simulation lands 95% of the time: exact +- 2 standard errors.
+            spread = [2 * (p * (1 - p) / n) ** 0.5 for n in xs]
+            ax.fill_between(xs, [p - s for s in spread], [p + s for s in spread],
+                            color="#0072B2", alpha=0.15, label="exact \u00b1 2 s.e.")
             ax.plot(xs, ys, marker="o", color="#E69F00", label="Monte Carlo so far")
         ax.axhline(self.p_exact, color="#0072B2", linestyle="--", label="exact")
         ax.set_xscale("log")
@@ -669,7 +688,154 @@ class FoilLab(W.VBox):
 
 # -- 4. DilemmaLab ------------------------------------------------------------------------------
 class DilemmaLab(W.VBox):
-    """The volunteer's dilemma of a foiling round, solved (needs :mod:`luckylab.theory`)."""
+    """The volunteer's dilemma of one foiling round: who should pay, and who ends up paying.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise NotImplementedError("DilemmaLab is being written")
+    Type each opponent's cards as Luck values ("2, 1, 0"), pick the asking order (from the
+    attacker's left, ``I-FOIL-1``) and the attack value; the lab asks
+    :func:`luckylab.theory.solve_foil_round` for the subgame-perfect plan (open hands, one
+    round, each Luck point spent costs ``luck_cost``; see :mod:`luckylab.theory` for the
+    model) and shows who pays, whether the attempt is foiled, and the ``I-FOIL-3`` loser.
+
+    ``plan`` is the latest :class:`luckylab.theory.FoilRound`, ``order`` the seating as names,
+    ``seatings`` (with "every seating" ticked) one row per order from
+    :func:`luckylab.theory.seat_order_effect`.
+
+    Examples
+    --------
+    Worked example 6 of the Island rules: Luck 2, 0 and 5 against an attack of 4.
+
+    >>> lab = DilemmaLab(attack=4, hands={"Janet": [2], "Sara": [0], "Simaon": [5]})
+    >>> lab.plan.foiled, [lab.order[s] for s in lab.plan.payers]
+    (True, ['Simaon'])
+    """
+
+    def __init__(self, attack: int = 4, hands: Mapping[str, Sequence[int]] | None = None,
+                 luck_cost: float = 0.01) -> None:
+        from .. import theory
+
+        self._theory = theory
+        if hands is None:
+            hands = {"Janet": [2], "Sara": [0], "Simaon": [5]}
+        if not 2 <= len(hands) <= 5:
+            raise ValueError(f"DilemmaLab seats 2 to 5 opponents, not {len(hands)}")
+        self.names = list(hands)
+        wide = {"style": {"description_width": "110px"}, "layout": W.Layout(width="330px")}
+        self.attack_slider = W.IntSlider(value=attack, min=1, max=20, description="attack value",
+                                         continuous_update=False, **wide)
+        self.cost_slider = W.FloatSlider(value=luck_cost, min=0.0, max=0.25, step=0.01,
+                                         description="cost of 1 Luck", readout_format=".2f",
+                                         continuous_update=False, **wide)
+        self.hand_boxes = {
+            name: W.Text(value=", ".join(str(v) for v in hand), description=name,
+                         placeholder="Luck of each card, e.g. 2, 1", continuous_update=False,
+                         **wide)
+            for name, hand in hands.items()
+        }
+        orders = [(" \u2192 ".join(p), p) for p in itertools.permutations(self.names)]
+        self.order_picker = W.Dropdown(options=orders, value=tuple(self.names),
+                                       description="asking order", **wide)
+        self.all_orders_box = W.Checkbox(value=False, description="every seating",
+                                         indent=False)
+        self.answer = W.HTML()
+        self.path_view = W.HTML()
+        self.strategy_view = W.HTML()
+        self.seatings_view = W.HTML()
+        self.output = W.Output()
+        self.figure = new_figure(5.5, 2.8)
+        self.ax = self.figure.add_subplot()
+        self.plan: Any = None
+        self.seatings: list[dict[str, Any]] = []
+        for widget in [self.attack_slider, self.cost_slider, *self.hand_boxes.values(),
+                       self.order_picker, self.all_orders_box]:
+            widget.observe(lambda _: self.refresh(), names="value")
+        super().__init__([
+            W.HBox([W.VBox([self.attack_slider, self.cost_slider, self.order_picker,
+                            self.all_orders_box]),
+                    W.VBox([W.HTML("<b>cards (Luck values)</b>"),
+                            *self.hand_boxes.values()])]),
+            self.answer,
+            W.HBox([self.output, W.VBox([self.path_view, self.strategy_view])]),
+            self.seatings_view,
+        ])
+        self.refresh()
+
+    @property
+    def order(self) -> list[str]:
+        """The asking order, as names (plan seat ``k`` is ``order[k]``)."""
+        return list(self.order_picker.value)
+
+    def hands(self) -> dict[str, list[int]]:
+        """Each name's Luck values, read from the text boxes (``ValueError`` if unreadable)."""
+        out = {}
+        for name, box in self.hand_boxes.items():
+            text = box.value.replace(";", ",").strip()
+            try:
+                out[name] = [int(v) for v in text.replace(",", " ").split()]
+            except ValueError:
+                raise ValueError(f"{name}'s cards must be whole Luck values like '2, 1', "
+                                 f"not {box.value!r}") from None
+            if any(v < 0 for v in out[name]):
+                raise ValueError(f"{name}'s cards: Luck is never negative")
+        return out
+
+    def refresh(self) -> None:
+        theory = self._theory
+        try:
+            hands = self.hands()
+        except ValueError as exc:
+            self.plan = None
+            self.answer.value = f"<b style='color:#D55E00'>{html.escape(str(exc))}</b>"
+            return
+        order = self.order
+        attack = self.attack_slider.value
+        cost = round(self.cost_slider.value, 2)
+        plan = theory.solve_foil_round(attack, [hands[n] for n in order], luck_cost=cost)
+        self.plan = plan
+        if plan.foiled:
+            payers = ", ".join(f"{order[s]} ({plan.paid[s]} Luck)" for s in plan.payers)
+            verdict = f"<b>Foiled.</b> Who pays: {html.escape(payers)}."
+        else:
+            loser = "nobody could have stopped it" if plan.loser is None else \
+                f"{order[plan.loser]} could have covered it and is the loser (I-FOIL-3)"
+            verdict = f"<b>The attacker wins</b>: {html.escape(loser)}."
+        total = sum(sum(h) for h in hands.values())
+        self.answer.value = (f"Attack {attack}; the table holds {total} Luck. {verdict}")
+        self.path_view.value = "<b>the plan, seat by seat</b>" + _table(
+            ["asked", "still needed", "holds", "does"],
+            [[order[st.seat], st.need, st.held,
+              f"discards {list(st.cards)}" if st.discard else "passes"] for st in plan.path]
+            + [[order[k], "-", sum(hands[order[k]]), "not asked"]
+               for k in range(len(plan.path), len(order))])
+        needs = list(range(1, attack + 1))
+        self.strategy_view.value = (
+            "<b>the full plan</b>: Luck each would discard if asked with this much still "
+            "needed" + _table(["", *map(str, needs)],
+                              [[order[s], *(plan.strategy[s].get(n, 0) for n in needs)]
+                               for s in range(len(order))]))
+        if self.all_orders_box.value:
+            self.seatings = theory.seat_order_effect(attack, [hands[n] for n in self.names],
+                                                     names=self.names, luck_cost=cost)
+            self.seatings_view.value = "<b>every seating</b>" + _table(
+                ["asking order", "who pays", "foiled?", "loser"],
+                [[" \u2192 ".join(r["order"]),
+                  ", ".join(f"{n} ({r['paid'][n]})" for n in r["payers"]) or "nobody",
+                  "yes" if r["foiled"] else "no", r["loser"] or "-"] for r in self.seatings])
+        else:
+            self.seatings = []
+            self.seatings_view.value = ""
+        self._draw(order, hands, attack)
+
+    def _draw(self, order: list[str], hands: dict[str, list[int]], attack: int) -> None:
+        ax = self.ax
+        ax.clear()
+        held = [sum(hands[n]) for n in order]
+        paid = [self.plan.paid.get(k, 0) for k in range(len(order))]
+        xs = range(len(order))
+        ax.bar(xs, held, color="#BBBBBB", label="Luck held")
+        self.paid_bars = ax.bar(xs, paid, color="#0072B2", label="Luck discarded")
+        ax.axhline(attack, color="#D55E00", linestyle="--", label=f"attack {attack}")
+        ax.set_xticks(list(xs), order)
+        ax.set_ylabel("Luck")
+        ax.set_title("asking order \u2192", fontsize=9, loc="left")
+        ax.legend(fontsize=7, loc="upper left")
+        _show(self.output, self.figure)

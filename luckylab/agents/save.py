@@ -1,0 +1,144 @@
+"""Bots for Save Doctor Lucky: a random baseline and two readable strategies.
+
+Both strategies share the same small helpers (below), and differ in two choices: *when* to try a
+rescue, and *whether* to spend Failure cards or leave it to the players after you.
+
+``greedy``
+    Tries a rescue whenever one is legal (moving into Doctor Lucky's room first if a card or
+    the free step gets it there in front of a witness), and blocks every attempt it can.
+``rider``
+    Rides the "Lucky Train": stands where Doctor Lucky goes next, so that he walks in and hands
+    it another turn, and snoops for cards. It tries a rescue only with an attempt worth 3 or
+    more, or once half the ship has sunk; it passes a failure round to the players after it
+    unless they look short of cards (or it is last, where ``S-FAIL-3`` may force it).
+
+>>> from luckylab import new_game
+>>> game = new_game("save", players=4, seed=3)
+>>> agent = GreedyAgent(seed=0)
+>>> action = agent.choose(game)
+>>> action in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.save import DOCTOR, SELF, EndTurn, Foil, PlayMove, Rescue, SaveGame, Snoop, Step
+from .base import Agent, RandomAgent
+
+__all__ = ["AGENTS", "DEFAULT", "GreedyAgent", "TrainRiderAgent", "best_aid", "cheapest_block"]
+
+
+def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
+    """The most valuable attempt ``seat`` can make in ``room``: ``(value, aid card or None)``."""
+    best: tuple[int, int | None] = (1, None)
+    for c in game.hands[seat]:
+        card = game.card(c)
+        if card.kind == "aid" and card.weapon_value(room) > best[0]:
+            best = (card.weapon_value(room), c)
+    return best
+
+
+def cheapest_block(game: SaveGame, legal: list[Any]) -> Foil | None:
+    """The legal discard that stops the attempt with the fewest points (then fewest cards)."""
+    needed = game.attempt.needed if game.attempt else 0
+    blocks = [a for a in legal if isinstance(a, Foil)
+              and sum(game.card(c).luck for c in a.cards) >= needed]
+    if not blocks:
+        return None
+    return min(blocks, key=lambda a: (sum(game.card(c).luck for c in a.cards), len(a.cards)))
+
+
+def setup_move(game: SaveGame, seat: int, legal: list[Any]) -> Step | PlayMove | None:
+    """A step or Move card after which ``seat`` could try a rescue: it ends in Doctor Lucky's
+    room (or brings him to ``seat``) in front of a witness. Steps first: they cost no card."""
+    here = game.positions[seat]
+    for action in legal:
+        if (isinstance(action, Step) and action.to == game.doctor
+                and game.witnesses(seat, action.to)):
+            return action
+    for action in legal:
+        if not isinstance(action, PlayMove):
+            continue
+        if action.target == SELF and action.to == game.doctor and game.witnesses(seat, action.to):
+            return action
+        if action.target == DOCTOR and action.to == here and game.witnesses(seat):
+            return action
+    return None
+
+
+def snoop_towards(game: SaveGame, legal: list[Any], room: str) -> Snoop | None:
+    """The snooping step that ends closest to ``room`` (staying put on a tie)."""
+    snoops = [a for a in legal if isinstance(a, Snoop)]
+    if not snoops:
+        return None
+    here = game.positions[game.current_player]
+    return min(snoops, key=lambda a: (game.board.distance(a.to, room), a.to != here, a.to))
+
+
+class GreedyAgent(Agent):
+    """Rescue at every chance, block every attempt it can."""
+
+    name = "greedy"
+
+    def choose(self, game: SaveGame) -> Any:
+        legal = game.legal_actions()
+        seat = game.current_player
+        if game.phase == "foil":
+            return cheapest_block(game, legal) or Foil()
+        if any(isinstance(a, Rescue) for a in legal):
+            return Rescue(best_aid(game, seat, game.positions[seat])[1])
+        move = setup_move(game, seat, legal)
+        if move is not None:
+            return move
+        snoop = snoop_towards(game, legal, game.doctor_next())
+        return snoop if snoop is not None else EndTurn()
+
+
+class TrainRiderAgent(Agent):
+    """Ride the Lucky Train for cards; rescue only with a good attempt; pass the buck."""
+
+    name = "rider"
+    good_attempt = 3
+
+    def choose(self, game: SaveGame) -> Any:
+        legal = game.legal_actions()
+        seat = game.current_player
+        if game.phase == "foil":
+            return self._foil(game, seat, legal)
+        late = len(game.afloat) <= len(game.decks) // 2
+        if any(isinstance(a, Rescue) for a in legal):
+            value, aid = best_aid(game, seat, game.positions[seat])
+            if value >= self.good_attempt or late:
+                return Rescue(aid)
+        elif best_aid(game, seat, game.doctor)[0] >= self.good_attempt or late:
+            move = setup_move(game, seat, legal)
+            if move is not None:
+                return move
+        # Stand where he goes next: he walks in and the turn comes back (S-DOC-4).
+        snoop = snoop_towards(game, legal, game.doctor_next())
+        return snoop if snoop is not None else EndTurn()
+
+    def _foil(self, game: SaveGame, seat: int, legal: list[Any]) -> Foil:
+        attempt = game.attempt
+        assert attempt is not None
+        block = cheapest_block(game, legal)
+        if block is None:
+            return Foil() if Foil() in legal else legal[0]
+        if Foil() not in legal:  # S-FAIL-3 forces the last player asked
+            return block
+        later = attempt.order[len(attempt.asked) + 1:]
+        cards_behind = sum(len(game.hands[s]) for s in later)
+        # Hand sizes are public: about 2 cards in 5 are Failures, worth 1.5 points each.
+        return block if cards_behind < 2 * attempt.needed else Foil()
+
+
+AGENTS: dict[str, type[Agent]] = {
+    "greedy": GreedyAgent,
+    "rider": TrainRiderAgent,
+    "random": RandomAgent,
+}
+"""Agent name -> class, for :func:`luckylab.agents.agent_class` and :func:`luckylab.simulate`."""
+
+DEFAULT = "rider"

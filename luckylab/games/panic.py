@@ -738,6 +738,10 @@ class PanicGame(GameBase):
         self.face_up.add(place)
         events.append(Event("reveal", f"P{self._current + 1} reveals the {card.name} on {place}.",
                             {"place": place, "card": card.id, "seat": self._current}))
+        if card.kind == "volcano":  # P-VOLC-1: at once, even as the first card of a turn
+            self._turn_back(events)
+            self._finish("volcano", events, "The volcano erupts! Everybody loses.")
+            return
         if len(self.revealed) == 1:
             if self.time_left <= 0:  # the sand ran out before the second card could be turned
                 self._turn_back(events)

@@ -25,6 +25,7 @@ from typing import Any
 from ..games.island import (
     DOCTOR,
     Attack,
+    DiscardLuck,
     Draw,
     Foil,
     GiveCard,
@@ -101,7 +102,19 @@ class RandomIslandAgent(IslandAgent):
         return Foil(tuple(c for c in game.hands[me] if self.rng.random() < 0.5))
 
     def penalty(self, game: IslandGame, me: int) -> Any:
-        return self.rng.choice(game.legal_actions())
+        """Half the time give a random card; otherwise discard cards in random order until
+        their Luck covers the Hazard (giving a card if the whole hand cannot)."""
+        hand = list(game.hands[me])
+        if self.rng.random() < 0.5:
+            return GiveCard(self.rng.choice(hand))
+        self.rng.shuffle(hand)
+        value, chosen, luck = game.penalty_value, [], 0
+        for c in hand:
+            if luck >= value:
+                break
+            chosen.append(c)
+            luck += game.cards[c].luck
+        return DiscardLuck(tuple(chosen)) if luck >= value else GiveCard(hand[0])
 
 
 class CautiousAgent(IslandAgent):

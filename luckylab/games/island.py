@@ -22,8 +22,9 @@ Interpretations of points the rulebook leaves open (each can be checked in the t
   players", ``I-STR-8``), and Strangers never draw.
 - ``I-KILL-3``: with no Weapon, the marker under the attacker is the card discarded last in the
   foiling round ("it doesn't matter which discard you choose").
-- A Weapon used in a successful attempt goes under the winner's character, so that all 72 cards
-  stay accounted for.
+- A Weapon goes under the attacker's character as soon as it is played (it would end there
+  after a foiled attempt anyway); so after a successful one it is there too, and all 72 cards
+  are always in exactly one place.
 - ``I-SETUP-3``: the random first player is one of the live players, never a Stranger.
 """
 
@@ -511,6 +512,11 @@ class IslandGame(GameBase):
         return sum(self.hand_luck(s) for s in self.hands if s != exclude
                    and s not in self.eliminated)
 
+    @property
+    def penalty_value(self) -> int | None:
+        """The value of the Hazard whose penalty is being chosen (None outside a penalty)."""
+        return None if self._penalty is None else self._penalty[2]
+
     def card_places(self) -> dict[str, list[int]]:
         """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""
         places = {"deck": list(self.deck), "discards": list(self.discards)}
@@ -838,7 +844,9 @@ class IslandGame(GameBase):
     def _do_attack(self, seat: int, action: Attack) -> None:
         value = self.attack_value(seat, action.weapon)
         if action.weapon is not None:
+            # I-KILL-3: the Weapon ends under the character either way, so it goes there now.
             self.hands[seat].remove(action.weapon)
+            self.under[seat].append(action.weapon)
             how = f"with the {self.cards[action.weapon].name}"
         else:
             how = "bare-handed"
@@ -915,8 +923,6 @@ class IslandGame(GameBase):
             self.winner = attacker
             self.loser = round_.loser
             self.finished = True
-            if round_.weapon is not None:
-                self.under[attacker].append(round_.weapon)
             how = "Hazard" if round_.kind == "hazard" else "attack"
             text = f"Not enough Luck: Doctor Lucky dies. {self.names[attacker]} wins by {how}!"
             if self.loser is not None:
@@ -928,8 +934,8 @@ class IslandGame(GameBase):
         self._say("foiled", f"Doctor Lucky escapes: {round_.value - round_.needed} Luck against "
                   f"{round_.value}.", attacker=attacker, value=round_.value)
         if round_.kind == "murder":  # I-KILL-3
-            marker = round_.weapon if round_.weapon is not None else self.discards.pop()
-            self.under[attacker].append(marker)
+            if round_.weapon is None:  # the Weapon is the marker; without one, a discard
+                self.under[attacker].append(self.discards.pop())
             self.attack[attacker] += 1
             self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
                       f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
@@ -959,14 +965,16 @@ class IslandGame(GameBase):
         nxt = None
         text = f"Doctor Lucky moves to {self._where(here)}"
         if not occupants and self.board.kind(here) == "building":
-            self._say("doctor_moves", text + ".", space=here)
+            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                      last_active=active, first_round=not self._jumps_on)
             self._building_draws(active)  # I-DOC-2
         elif occupants and self._jumps_on:
             nxt = jump_target(self.order, active, occupants)  # I-DOC-3
             self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
-                      space=here, jump=nxt)
+                      space=here, jump=nxt, occupants=occupants, last_active=active)
         else:
-            self._say("doctor_moves", text + ".", space=here)
+            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                      last_active=active, first_round=not self._jumps_on)
         if self.turn >= self.turn_cap:  # I-END-2
             self._say("cap", f"The game stops unfinished after {self.turn} turns.",
                       turns=self.turn)

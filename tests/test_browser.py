@@ -1,0 +1,282 @@
+"""Every lesson, opened in a real JupyterLab in Debian's Chromium, runs and renders.
+
+For each ``notebooks/*.ipynb`` the test opens the notebook in JupyterLab (a server of its own,
+on a temporary copy of the notebooks), clears it, runs all cells, waits for the kernel to go
+idle and then checks what a student would see:
+
+- no error output and no traceback on stderr, in any cell;
+- every widget view the notebook displays rendered (``.jupyter-widgets`` in its place, no
+  "Error displaying widget" / "model not found"), every image loaded;
+- in lesson 03 (and wherever else it appears), clicking the TurnStepper's step button changes
+  both the event log (text) and the figure (image bytes).
+
+A screenshot of each lesson goes to ``test-artifacts/browser/<notebook>.png``.
+
+Without /usr/bin/chromium or playwright the test skips on a laptop, but fails when the ``CI``
+environment variable is set: CI must really run it. ``LUCKYLAB_BROWSER_NOTEBOOKS=<dir>`` points
+the test at another folder of notebooks (for trying the harness on notebooks of your own).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    JS_BUSY_STATE,
+    JS_CELLS,
+    JS_CONTENT_HEIGHT,
+    JS_LOG_ENTRIES,
+    JS_LOG_OUTPUTS,
+    JS_NOTEBOOK_READY,
+    JS_RENDERED_OUTPUTS,
+    JS_RUN_ALL,
+    JS_WIDGET_SNAPSHOT,
+    STDERR_MIME,
+    WIDGET_ERROR_TEXTS,
+    LabServer,
+    error_outputs,
+    lab_server,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_DIR = Path(os.environ.get("LUCKYLAB_BROWSER_NOTEBOOKS", ROOT / "notebooks"))
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+IN_CI = bool(os.environ.get("CI"))
+
+# The TurnStepper's step button (luckylab/viz/widgets.py); lesson 03 must have one.
+STEP_BUTTON = re.compile(r"^\s*Step\b", re.IGNORECASE)
+STEPPER_LESSON = "03_"
+
+OPEN_TIMEOUT_S = 120  # server start, kernel start, first render of JupyterLab
+RUN_TIMEOUT_S = 900  # all cells of one lesson (simulations included) on a busy 2-core machine
+CLICK_TIMEOUT_S = 60
+
+
+def unavailable(reason: str) -> None:
+    """Skip on a developer machine; fail under CI, where the browser test must really run."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI is set, so the browser test must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Python playwright (never a downloaded browser)."""
+    if not CHROMIUM.exists():
+        unavailable(f"{CHROMIUM} is missing: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("playwright is not installed: pip install -e '.[test]'")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        playwright.stop()
+
+
+@pytest.fixture(scope="module")
+def server(browser, tmp_path_factory):
+    """One JupyterLab for all lessons, on a temporary copy of the notebooks folder."""
+    if not NOTEBOOKS:
+        unavailable(f"no notebooks in {NOTEBOOK_DIR}")
+    with lab_server(NOTEBOOK_DIR, tmp_path_factory.mktemp("jupyterlab")) as running:
+        yield running
+
+
+def wait_for(
+    page, script: str, wanted: str, timeout: float, what: str, server: LabServer, arg=None
+) -> None:
+    """Poll ``script`` in the page until it returns ``wanted``."""
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        state = page.evaluate(script, arg)
+        if state == wanted:
+            return
+        page.wait_for_timeout(250)
+    pytest.fail(
+        f"{what}: still {state!r} after {timeout:.0f}s\n--- jupyter lab log ---\n"
+        + server.log_tail(),
+        pytrace=False,
+    )
+
+
+def accept_kernel_dialog(page) -> None:
+    """A notebook without kernel metadata asks which kernel to use: take the default."""
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        dialog.first.click()
+
+
+def rendering_problems(page) -> list[str]:
+    """Errors, tracebacks and broken widget views visible in the notebook, model and DOM."""
+    cells = page.evaluate(JS_CELLS)
+    problems = error_outputs(cells)
+    unexecuted = [
+        c["index"] for c in cells
+        if c["type"] == "code" and c["source"].strip() and c["executionCount"] is None
+    ]  # fmt: skip
+    if unexecuted:
+        problems.append(f"cells never executed: {unexecuted}")
+
+    rendered = page.evaluate(JS_RENDERED_OUTPUTS)
+    for out in rendered:
+        where = f"cell {out['cell']}" + (" (inside a widget)" if out["nested"] else "")
+        text = out["text"]
+        # Top-level errors were read from the cell model above; outputs captured by Output
+        # widgets (for example in a button callback) exist only in the DOM.
+        if out["nested"] and (
+            out["mime"] == "application/vnd.jupyter.error"
+            or (out["mime"] == STDERR_MIME and "Traceback" in text)
+        ):
+            problems.append(f"{where}: error output:\n{text[-1500:]}")
+        for bad in WIDGET_ERROR_TEXTS:
+            if bad in text:
+                problems.append(f"{where}: widget failed to render: {text[:300]!r}")
+                break
+        if out["brokenImages"]:
+            problems.append(f"{where}: {out['brokenImages']} image(s) failed to load")
+        # Every widget view the kernel displayed must be rendered as a widget in its place.
+        if out["isWidget"] and not out["hasWidget"]:
+            problems.append(f"{where}: widget view not rendered: {text[:300]!r}")
+
+    return problems
+
+
+def check_stepper(page, name: str, server: LabServer) -> str | None:
+    """Click the TurnStepper's step button; the event log and the figure must both change.
+
+    Returns a description of the problem, or None.
+    """
+    button = page.locator(".jp-NotebookPanel .jupyter-widgets button").filter(has_text=STEP_BUTTON)
+    if not button.count():
+        if name.startswith(STEPPER_LESSON):
+            return f"no TurnStepper step button (text matching {STEP_BUTTON.pattern!r})"
+        return None
+    button = button.first
+    button.scroll_into_view_if_needed()
+    before = button.evaluate(JS_WIDGET_SNAPSHOT)
+    if not before["images"] and not before["svgs"]:
+        return f"the TurnStepper shows no figure before the click: {before['text'][:300]!r}"
+    button.click()
+    deadline = time.monotonic() + CLICK_TIMEOUT_S
+    after = before
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        after = button.evaluate(JS_WIDGET_SNAPSHOT)
+        if after["text"] != before["text"] and (
+            after["images"] != before["images"] or after["svgs"] != before["svgs"]
+        ):
+            break
+    wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, "kernel after the step click", server)
+    after = button.evaluate(JS_WIDGET_SNAPSHOT)
+    problems = []
+    if after["text"] == before["text"]:
+        problems.append(f"the event log did not change: {after['text'][-300:]!r}")
+    if after["images"] == before["images"] and after["svgs"] == before["svgs"]:
+        problems.append("the figure did not change")
+    if problems:
+        return "after clicking step, " + "; ".join(problems) + "\n" + server.log_tail(20)
+    return None
+
+
+def log_console_problems(page) -> list[str]:
+    """Tracebacks from widget callbacks, which JupyterLab sends to its log console."""
+    if not page.evaluate(JS_LOG_ENTRIES):
+        return []
+    return [
+        f"log console (a widget callback failed):\n{entry['text'][-1500:]}"
+        for entry in page.evaluate(JS_LOG_OUTPUTS)
+        if entry["mime"] == "application/vnd.jupyter.error" or "Traceback" in entry["text"]
+    ]
+
+
+def save_screenshot(page, name: str) -> Path:
+    """Screenshot of the whole lesson: the viewport grows to the notebook's height."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    height = min(page.evaluate(JS_CONTENT_HEIGHT) + 160, 15000)
+    page.set_viewport_size({"width": 1280, "height": max(900, height)})
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.scrollTo(0, 0)")
+    page.wait_for_timeout(500)
+    target = ARTIFACTS / f"{Path(name).stem}.png"
+    page.screenshot(path=str(target))
+    return target
+
+
+@pytest.mark.parametrize(
+    "notebook",
+    NOTEBOOKS or [pytest.param(None, id="no-notebooks")],
+    ids=lambda p: p.name if isinstance(p, Path) else str(p),
+)
+def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
+    """Run all cells in JupyterLab: no errors, every widget renders, the stepper steps."""
+    name = notebook.name
+    original = sha256(notebook)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(OPEN_TIMEOUT_S * 1000)
+    console_errors: list[str] = []
+    shot = None
+    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    page.on("pageerror", lambda e: console_errors.append(f"uncaught: {e}"))
+    try:
+        # A workspace per lesson, reset, so earlier lessons are not reopened alongside.
+        page.goto(server.url(f"lab/workspaces/{notebook.stem}/tree/{name}?reset"))
+        page.wait_for_function("() => window.jupyterapp !== undefined")
+        deadline = time.monotonic() + OPEN_TIMEOUT_S
+        state = None
+        while time.monotonic() < deadline and state != "idle":
+            accept_kernel_dialog(page)
+            state = page.evaluate(JS_NOTEBOOK_READY, name)
+            page.wait_for_timeout(250)
+        if state != "idle":
+            pytest.fail(
+                f"{name} did not open with an idle kernel: {state!r}\n" + server.log_tail(),
+                pytrace=False,
+            )
+
+        page.evaluate(JS_RUN_ALL)
+        wait_for(page, JS_BUSY_STATE, "idle", RUN_TIMEOUT_S, f"running {name}", server)
+        page.wait_for_timeout(1000)  # let late widget views and images settle
+
+        problems = rendering_problems(page)
+        if not problems:
+            stepper_problem = check_stepper(page, name, server)
+            if stepper_problem:
+                problems.append(stepper_problem)
+            problems += rendering_problems(page)  # the click must not break anything either
+        shot = save_screenshot(page, name)
+        problems += log_console_problems(page)
+        problems += [f"browser console: {e}" for e in console_errors if "widget" in e.lower()]
+    finally:
+        if shot is None:
+            try:
+                shot = save_screenshot(page, name)
+            except Exception as exc:  # a screenshot must never hide the real failure
+                shot = f"(no screenshot: {exc})"
+        context.close()
+        server.shutdown_kernels_for(name)
+    assert sha256(notebook) == original, f"{name} was modified on disk by the browser run"
+    problems = list(dict.fromkeys(problems))  # a nested failure also shows in its parent
+    assert not problems, f"{name} (screenshot {shot}):\n" + "\n".join(problems)

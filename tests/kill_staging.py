@@ -57,14 +57,19 @@ def staged(
         game.position[seat] = where
     if doctor is not None:
         game.doctor = doctor
-    for seat, names in (hands or {}).items():
+    hands = hands or {}
+    for seat in hands:
         game.deck.extend(game.hands[seat])
         game.hands[seat] = []
+    for seat, names in hands.items():
         for name in names:
-            free = [c for c in card_ids(game, name)
-                    if not any(c in h for h in game.hands.values())]
-            take(game, free[0])
-            game.hands[seat].append(free[0])
+            # Prefer a copy nobody holds; else take it from an unstaged player's hand.
+            ids = [c for c in card_ids(game, name)
+                   if not any(c in game.hands[s] for s in hands)]
+            loose = [c for c in ids if not any(c in h for h in game.hands.values())]
+            card = (loose or ids)[0]
+            take(game, card)
+            game.hands[seat].append(card)
     game.active = turn_of
     game._decider = turn_of  # staging only: the turn of a chosen seat
     game.phase = "turn"

@@ -102,8 +102,8 @@ def new_game(game: str = "island", players: int = 4, seed: int | None = None, **
 
 def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
              agents: Any = None, executor: Any = None, **options: Any) -> list[GameResult]:
-    """Play many seeded games with bots; see :func:`luckylab.simulate.simulate`."""
-    from .simulate import simulate as _simulate
+    """Play many seeded games with bots; see :func:`luckylab.simulation.simulate`."""
+    from .simulation import simulate as _simulate
 
     return _simulate(game, players=players, games=games, seed=seed, agents=agents,
                      executor=executor, **options)

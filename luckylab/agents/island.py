@@ -250,6 +250,7 @@ def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
     to discard exactly ``total`` Luck.
     """
     cards = game.cards
+    cap = needed + 4  # no card has more than 4 Luck, so the cheapest cover stays below this
     best: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {0: ((0, 0), ())}
     for c in game.hands[me]:
         luck = cards[c].luck
@@ -257,8 +258,10 @@ def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
             continue
         weapon = cards[c].kind == "weapon"
         for total, ((count, weapons), combo) in list(best.items()):
-            key = (count + 1, weapons + weapon)
             new = total + luck
+            if new >= cap:
+                continue
+            key = (count + 1, weapons + weapon)
             if new not in best or key < best[new][0]:
                 best[new] = (key, (*combo, c))
     enough = [t for t in best if t >= needed and t > 0]

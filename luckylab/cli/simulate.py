@@ -1,0 +1,49 @@
+"""``luckylab simulate``: play many seeded games with bots and print a summary."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("simulate", help="play many seeded games with bots")
+    p.add_argument("--game", default="island", help="island, kill, save or panic")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--agents", nargs="+", default=None, metavar="NAME",
+                   help="one agent name for every seat, or one per seat")
+    p.add_argument("--workers", type=int, default=0,
+                   help="spread the games over this many processes (0: run here)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..simulation import simulate, summarize
+
+    agents = args.agents[0] if args.agents and len(args.agents) == 1 else args.agents
+    start = time.perf_counter()
+    if args.workers > 0:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = simulate(args.game, players=args.players, games=args.games,
+                               seed=args.seed, agents=agents, executor=pool)
+    else:
+        results = simulate(args.game, players=args.players, games=args.games, seed=args.seed,
+                           agents=agents)
+    summary = {"game": args.game, "players": args.players, "seed": args.seed,
+               **summarize(results, time.perf_counter() - start)}
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{summary['games']} games of {args.game} with {args.players} players "
+          f"(seed {args.seed}): {summary['finished']} finished, "
+          f"{summary['mean_turns']} turns on average, "
+          f"{summary['games_per_second']} games per second")
+    for seat, wins in summary["wins_by_seat"].items():
+        print(f"  seat {seat}: {wins} wins")
+    return 0

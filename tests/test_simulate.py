@@ -1,0 +1,110 @@
+"""Seeded simulation: reproducible, spread over any executor, plain results; the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import luckylab
+from luckylab.agents import agent_class, agent_names
+from luckylab.agents.island import AggressiveAgent, CautiousAgent
+from luckylab.simulation import game_seeds, summarize
+
+
+def test_same_seed_same_results_and_seeds_do_not_depend_on_chunking():
+    a = luckylab.simulate("island", players=4, games=6, seed=5)
+    b = luckylab.simulate("island", players=4, games=6, seed=5)
+    assert a == b
+    assert game_seeds(5, 6)[:3] == game_seeds(5, 3)
+    c = luckylab.simulate("island", players=4, games=6, seed=6)
+    assert [r.seed for r in a] != [r.seed for r in c]
+
+
+def test_results_are_plain_per_game_data():
+    results = luckylab.simulate("island", players=3, games=4, seed=2)
+    assert len(results) == 4
+    for r in results:
+        d = r.to_dict()
+        json.dumps(d)
+        assert {"winner", "loser", "turns", "attempts", "hazards", "cards_left"} <= set(d)
+        assert r.finished and r.turns > 0
+        assert len(r.extra["table_luck_by_turn"]) == r.turns
+        for attempt in r.extra["attempts"]:
+            assert {"turn", "attacker", "kind", "value", "foiled", "luck_spent",
+                    "table_luck"} <= set(attempt)
+
+
+@pytest.mark.parametrize("make", [lambda: ThreadPoolExecutor(2), lambda: ProcessPoolExecutor(2)])
+def test_any_executor_gives_the_serial_results(make):
+    serial = luckylab.simulate("island", players=4, games=10, seed=8)
+    with make() as pool:
+        spread = luckylab.simulate("island", players=4, games=10, seed=8, executor=pool)
+    assert spread == serial
+
+
+def test_agents_by_name_class_or_per_seat():
+    by_name = luckylab.simulate("island", players=4, games=3, seed=1, agents="aggressive")
+    by_class = luckylab.simulate("island", players=4, games=3, seed=1, agents=AggressiveAgent)
+    assert by_name == by_class
+    mixed = luckylab.simulate("island", players=4, games=3, seed=1,
+                              agents=[CautiousAgent, "aggressive", "random", None])
+    assert len(mixed) == 3
+    with pytest.raises(ValueError, match="4 seats"):
+        luckylab.simulate("island", players=4, games=1, seed=1, agents=["random"] * 3)
+    with pytest.raises(ValueError, match="no agent 'genius'"):
+        luckylab.simulate("island", players=4, games=1, seed=1, agents="genius")
+    assert agent_names("island")[0] == "cautious"
+    assert agent_class("island") is CautiousAgent
+
+
+def test_strangers_need_no_agent_but_a_per_seat_list_covers_every_seat():
+    results = luckylab.simulate("island", players=2, games=2, seed=1,
+                                agents=["aggressive", None, "random", None])
+    assert all(r.finished for r in results)
+
+
+def test_summary_counts():
+    results = luckylab.simulate("island", players=4, games=5, seed=3)
+    summary = summarize(results, seconds=0.5)
+    assert summary["games"] == 5 and summary["finished"] == 5
+    assert sum(summary["wins_by_seat"].values()) == 5
+    assert summary["games_per_second"] == 10.0
+
+
+def test_bad_game_counts():
+    with pytest.raises(ValueError, match="games"):
+        luckylab.simulate("island", games=-1)
+    assert luckylab.simulate("island", games=0) == []
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "luckylab", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_cli_simulate_json():
+    out = run_cli("simulate", "--game", "island", "--players", "4", "--games", "20", "--seed",
+                  "1", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["games"] == 20 and data["finished"] == 20
+    assert {"wins_by_seat", "mean_turns", "games_per_second"} <= set(data)
+    again = json.loads(run_cli("simulate", "--games", "20", "--seed", "1", "--json").stdout)
+    assert again["wins_by_seat"] == data["wins_by_seat"]
+
+
+def test_cli_board_json_has_spaces_edges_and_sight():
+    out = run_cli("board", "isla-fortuna", "--json")
+    data = json.loads(out.stdout)
+    assert len(data["spaces"]) == 24 and data["edges"] and data["sight"]["Frog Pond"]
+    assert data["status"] == "reconstruction"
+
+
+def test_cli_errors_are_short_and_clear():
+    out = run_cli("board", "atlantis")
+    assert out.returncode == 2 and "unknown board 'atlantis'" in out.stderr
+    assert "Traceback" not in out.stderr

@@ -329,7 +329,7 @@ class TurnStepper(W.VBox):
         self.reset_button = W.Button(description="Reset", icon="refresh",
                                      tooltip="a fresh game with this seed and these players")
         self.status = W.HTML()
-        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow_y="auto"))
+        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
         self.foil_view = W.HTML()
         self.map_output = W.Output()
         self.map_figure = new_figure(10, 4.8)
@@ -386,13 +386,16 @@ class TurnStepper(W.VBox):
         players = int(self.players_picker.value)
         game = new_game(self.game_name, players=players, seed=seed, **self.options)
         self.game = game
+        # Seed the bots exactly as luckylab.simulation.play_game does (one seed per seat, drawn
+        # in seat order, Strangers included), so the game on screen is the game a simulation
+        # with this seed plays.
+        rng = random.Random(seed ^ 0x5EED)
+        bot_seeds = [rng.getrandbits(32) for _ in game.seats]
         player_seats = [s for s in game.seats if not game.is_stranger(s)]
         self.agents = {}
         for k, seat in enumerate(player_seats):
-            # Each seat's bot gets its own seed derived from the game's: reproducible, and
-            # two bots of the same kind do not make the same choices.
             self.agents[seat] = _make_agent(self.game_name, self.agent_pickers[k].value,
-                                            seed * 1009 + seat)
+                                            bot_seeds[seat])
         self._past: list[tuple[Any, dict[int, Any], list[list[str]], str, bool]] = []
         self.log_lines = [e.text for e in game.events]
         self.foil_answers, self.foil_outcome, self._round_closed = [], "", True

@@ -317,13 +317,21 @@ JS_RENDERED_OUTPUTS = """
 }
 """
 
-# What the TurnStepper shows: the text (event log) and the images (figure) of the widget view
-# that holds the step button.
+# What the TurnStepper shows, from the widget view that holds the step button: its event log
+# (an element with class luckylab-event-log if there is one, else the box under the heading
+# "what happened", luckylab/viz/widgets.py) and its figure (image sources, i.e. the PNG bytes).
 JS_WIDGET_SNAPSHOT = """
 (button) => {
   const view = button.closest('.jp-OutputArea-output') || button.closest('.jupyter-widgets');
+  let log = view.querySelector('.luckylab-event-log');
+  if (!log) {
+    const heading = [...view.querySelectorAll('.widget-html')]
+      .find(node => node.innerText.trim().toLowerCase() === 'what happened');
+    log = heading ? heading.parentElement : null;
+  }
   return {
-    text: view.innerText,
+    logFound: log !== null,
+    log: (log || view).innerText,
     images: [...view.querySelectorAll('img')].map(img => img.src),
     svgs: [...view.querySelectorAll('svg')].map(svg => svg.outerHTML.length),
   };

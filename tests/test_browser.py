@@ -177,23 +177,25 @@ def check_stepper(page, name: str, server: LabServer) -> str | None:
     button = button.first
     button.scroll_into_view_if_needed()
     before = button.evaluate(JS_WIDGET_SNAPSHOT)
+    if not before["logFound"]:
+        return "the TurnStepper shows no event log (no 'what happened' box)"
     if not before["images"] and not before["svgs"]:
-        return f"the TurnStepper shows no figure before the click: {before['text'][:300]!r}"
+        return f"the TurnStepper shows no figure before the click: {before['log'][:300]!r}"
     button.click()
     deadline = time.monotonic() + CLICK_TIMEOUT_S
     after = before
     while time.monotonic() < deadline:
         page.wait_for_timeout(250)
         after = button.evaluate(JS_WIDGET_SNAPSHOT)
-        if after["text"] != before["text"] and (
+        if after["log"] != before["log"] and (
             after["images"] != before["images"] or after["svgs"] != before["svgs"]
         ):
             break
     wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, "kernel after the step click", server)
     after = button.evaluate(JS_WIDGET_SNAPSHOT)
     problems = []
-    if after["text"] == before["text"]:
-        problems.append(f"the event log did not change: {after['text'][-300:]!r}")
+    if after["log"] == before["log"]:
+        problems.append(f"the event log did not change: {after['log'][-300:]!r}")
     if after["images"] == before["images"] and after["svgs"] == before["svgs"]:
         problems.append("the figure did not change")
     if problems:

@@ -222,7 +222,7 @@ def test_K_ACT_1_move_cards_move_up_to_n_steps_for_you_or_doctor_lucky():
 def test_K_ACT_1_room_cards_move_you_or_him_to_the_room():
     game = staged(positions={0: "Kitchen"}, doctor="Parlor", hands={0: ["Armory", "Kitchen"]})
     armory, kitchen = game.hands[0]
-    assert game.card_targets(kitchen, "self") == []  # already there: the card moves nobody
+    assert game.card_targets(kitchen, "self") == set()  # already there: it moves nobody
     with pytest.raises(IllegalAction, match="to the Armory only"):
         game.apply(PlayCard(armory, "self", "Nursery"))
     game.apply(PlayCard(kitchen, "doctor", "Kitchen"))

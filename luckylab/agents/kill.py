@@ -35,9 +35,11 @@ def best_weapon(game: KillGame, seat: int, space: str) -> tuple[int | None, int]
     """The Weapon in ``seat``'s hand worth most on ``space`` and its value (None, 1: bare hands)."""
     best: tuple[int | None, int] = (None, 1)
     for c in game.hands[seat]:
-        card = game.card(c)
-        if card.kind == "weapon" and attack_value(card, space) > best[1]:
-            best = (c, attack_value(card, space))
+        card = game.cards[c]
+        if card.kind == "weapon":
+            value = attack_value(card, space)
+            if value > best[1]:
+                best = (c, value)
     return best
 
 
@@ -61,36 +63,40 @@ def kill_plan(game: KillGame, seat: int, min_value: int = 1):
     here, doc = game.position[seat], game.doctor
     safe = game.unseen_spaces(seat)  # K-KILL-1: nobody else may see the murder space
 
-    def worth(space: str) -> bool:
-        return space in safe and best_weapon(game, seat, space)[1] >= min_value
+    values: dict[str, int] = {}
 
+    def worth(space: str) -> bool:
+        if space not in safe:
+            return False
+        if space not in values:
+            values[space] = best_weapon(game, seat, space)[1]
+        return values[space] >= min_value
+
+    if not safe:
+        return None
     if game.can_attack(seat) and worth(here):
         return Attack(best_weapon(game, seat, here)[0])
     doors = game.board.graph
     may_step = not game.stepped
-    cards = [c for c in sorted(game.hands[seat]) if game.card(c).kind in ("move", "room")]
+    cards = [c for c in sorted(game.hands[seat]) if game.cards[c].kind in ("move", "room")]
+    doc_ok, here_ok = worth(doc), worth(here)
     # One move: step in on him, or a card that brings us together.
-    if may_step and doc in doors[here] and worth(doc):
+    if may_step and doc_ok and doc in doors[here]:
         return Step(doc)
     for c in cards:
-        if worth(doc) and doc in game.card_targets(c, "self", seat):
+        if doc_ok and doc in game.card_targets(c, "self", seat):
             return PlayCard(c, "self", doc)
-        if worth(here) and here in game.card_targets(c, "doctor", seat):
+        if here_ok and here in game.card_targets(c, "doctor", seat):
             return PlayCard(c, "doctor", here)
     # Two moves: step somewhere a card can then bring him, or use a card to get next to him.
-    if may_step:
+    if may_step and cards:
+        doctor_reach = set().union(*(game.card_targets(c, "doctor", seat) for c in cards))
         for q in sorted(doors[here]):
-            if not worth(q):
-                continue
+            if q in doctor_reach and worth(q):
+                return Step(q)
+        if doc_ok:
             for c in cards:
-                card = game.card(c)
-                reach = ({card.room} if card.kind == "room"
-                         else game.board.reachable(doc, card.steps))
-                if q in reach and q != doc:
-                    return Step(q)
-        if worth(doc):
-            for c in cards:
-                for q in game.card_targets(c, "self", seat):
+                for q in sorted(game.card_targets(c, "self", seat)):
                     if doc in doors[q]:
                         return PlayCard(c, "self", q)
     return None

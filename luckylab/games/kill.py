@@ -278,6 +278,7 @@ class KillGame(GameBase):
         self._pending: list[Event] = []
         self._vis = {s: self.board.visible_from(s) for s in self.board.spaces}
         self._kinds = [c.kind for c in self.cards]
+        self._all_spaces = frozenset(self.board.spaces)
 
         self.rng = random.Random(seed)
         self.deck: list[int] = []  # the top of the deck is the end of the list
@@ -304,7 +305,8 @@ class KillGame(GameBase):
         self._pending = []
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_vis", "_kinds", "names", "setup_events"})
+        return frozenset({"board", "cards", "_vis", "_kinds", "_all_spaces", "names",
+                          "setup_events"})
 
     def _setup(self) -> tuple[int, str]:
         """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
@@ -364,7 +366,7 @@ class KillGame(GameBase):
         for s in self.order:
             if s != seat:
                 seen |= self._vis[self.position[s]]
-        return frozenset(self.board.spaces) - seen
+        return self._all_spaces - seen
 
     def can_attack(self, seat: int) -> bool:
         """``K-KILL-1``: with Doctor Lucky, alone, seen by no other player."""
@@ -415,7 +417,8 @@ class KillGame(GameBase):
                 continue
             seen_designs.add(design)
             for pawn, where in (("self", here), ("doctor", self.doctor)):
-                actions.extend(PlayCard(c, pawn, to) for to in self._card_targets(card, where))
+                actions.extend(PlayCard(c, pawn, to)
+                               for to in sorted(self._card_targets(card, where)))
         if self.can_attack(seat):
             actions.append(Attack(None))
             actions.extend(Attack(c) for c in sorted(self.hands[seat])
@@ -423,20 +426,20 @@ class KillGame(GameBase):
         actions.append(EndTurn())
         return actions
 
-    def card_targets(self, card_id: int, pawn: Pawn, seat: int | None = None) -> list[str]:
+    def card_targets(self, card_id: int, pawn: Pawn, seat: int | None = None) -> frozenset[str]:
         """Where playing ``card_id`` (a Move or Room card) could move ``pawn`` ("self": the
         player ``seat``, the current player by default; "doctor": Doctor Lucky)."""
         seat = self._decider if seat is None else seat
         where = self.position[seat] if pawn == "self" else self.doctor
         card = self.cards[card_id]
         if card.kind not in ("move", "room"):
-            return []
+            return frozenset()
         return self._card_targets(card, where)
 
-    def _card_targets(self, card: Card, where: str) -> list[str]:
+    def _card_targets(self, card: Card, where: str) -> frozenset[str]:
         if card.kind == "room":
-            return [card.room] if card.room != where else []
-        return sorted(self.board.reachable(where, card.steps) - {where})
+            return frozenset() if card.room == where else frozenset([card.room])
+        return self.board.reachable(where, card.steps) - {where}
 
     def _foil_actions(self, seat: int) -> list[Foil]:
         """Pass, and every distinct combination of Failure-card values in the hand."""
@@ -563,7 +566,7 @@ class KillGame(GameBase):
                     if card.kind == "room" else
                     f"{card.name} moves a pawn up to {card.steps} step(s) from {where}")
             raise IllegalAction(f"{what}, not to {to} (K-ACT-1)",
-                                [PlayCard(action.card, action.pawn, t) for t in targets])
+                                [PlayCard(action.card, action.pawn, t) for t in sorted(targets)])
 
     def _do_play(self, seat: int, action: PlayCard) -> None:
         self.phase = "doing"

@@ -49,6 +49,7 @@ __all__ = [
     "kind_color",
     "new_figure",
     "scene_of",
+    "sight_matrix",
 ]
 
 DOCTOR = "Doctor Lucky"
@@ -611,6 +612,21 @@ def _ink_on(color: str) -> str:
 
 
 # -- the sight matrix ---------------------------------------------------------------------------
+def sight_matrix(report: Mapping[str, Any], order: Sequence[str] | None = None
+                 ) -> tuple[list[str], list[list[int]]]:
+    """The labels in order and the 0/1 matrix of :func:`draw_sight_matrix` (row sees column).
+
+    >>> sight_matrix({"Ann": {"Bob"}, "Bob": {"Ann"}})
+    (['Ann', 'Bob'], [[0, 1], [1, 0]])
+    """
+    seen = {label: frozenset(getattr(row, "sees", row)) for label, row in report.items()}
+    if order is None:
+        order = list(seen)
+        order += sorted({b for row in seen.values() for b in row} - set(order))
+    order = list(order)
+    return order, [[1 if b in seen.get(a, ()) else 0 for b in order] for a in order]
+
+
 def draw_sight_matrix(
     report: Mapping[str, Any],
     ax: Axes | None = None,
@@ -643,12 +659,7 @@ def draw_sight_matrix(
     >>> image.get_array().tolist()
     [[0, 1, 0], [1, 0, 0], [0, 0, 0]]
     """
-    seen = {label: frozenset(getattr(row, "sees", row)) for label, row in report.items()}
-    if order is None:
-        order = list(seen)
-        order += sorted({b for row in seen.values() for b in row} - set(order))
-    order = list(order)
-    matrix = [[1 if b in seen.get(a, ()) else 0 for b in order] for a in order]
+    order, matrix = sight_matrix(report, order)
     if ax is None:
         import matplotlib.pyplot as plt
 

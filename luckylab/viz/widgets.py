@@ -29,7 +29,14 @@ from IPython.display import Image, display
 
 from ..board import Board
 from ..boards import load_board
-from .draw import DOCTOR, BoardDrawing, draw_board, draw_sight_matrix, new_figure
+from .draw import (
+    DOCTOR,
+    BoardDrawing,
+    draw_board,
+    draw_sight_matrix,
+    new_figure,
+    sight_matrix,
+)
 
 __all__ = ["DilemmaLab", "FoilLab", "SightExplorer", "TurnStepper"]
 
@@ -224,13 +231,15 @@ class SightExplorer(W.VBox):
                             sight_of=self.eyes_picker.value, highlight=self.hiding_places)
         _show(self.map_output, self.map_figure, self.drawing)
 
-        self.matrix_ax.clear()
         everyone = [*pawns, DOCTOR]
         rows = {name: row.sees for name, row in self.report.items()}
         # Doctor Lucky's row: he sees whoever sees him (sight is symmetric, I-SIGHT-1);
         # read from the report so no sight rule is computed here.
         rows[DOCTOR] = {name for name, row in self.report.items() if DOCTOR in row.seen_by}
-        _, _, self.matrix_image = draw_sight_matrix(rows, ax=self.matrix_ax, order=everyone)
+        if self.matrix_image is None:
+            _, _, self.matrix_image = draw_sight_matrix(rows, ax=self.matrix_ax, order=everyone)
+        else:  # same pawns, same axes: only the cells change
+            self.matrix_image.set_data(sight_matrix(rows, everyone)[1])
         _show(self.matrix_output, self.matrix_figure)
 
         self.table.value = _table(

@@ -7,8 +7,9 @@ relations the rules need from that drawing alone:
 
 adjacency (``K-BOARD-2``)
     Two spaces are adjacent when a **door** joins them. One step = one door. The edge kind in
-    :attr:`Board.graph <luckylab.board.Board.graph>` is ``"door"``. Spaces whose rectangles
-    merely touch are *not* adjacent (a wall has no thickness only on a badly drawn board).
+    :attr:`Board.graph <luckylab.board.Board.graph>` is ``"door"`` (its ``doors`` attribute
+    counts the openings: two for the Kitchen and Hall W). Spaces whose rectangles merely touch
+    are *not* adjacent, though they do see each other (nothing blocks the line): draw a wall.
 straight-line sight (``K-SIGHT-1``, ``K-SIGHT-2``)
     Space A sees space B when some horizontal or vertical straight line runs from a point of A
     to a point of B through *open* area only: spaces, doors and **see-through** openings (the
@@ -230,7 +231,7 @@ class Geometry:
     see_through: tuple[Opening, ...] = ()
     units: str = ""
     page: tuple[float, float] | None = None
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rects", dict(self.rects))
@@ -477,6 +478,9 @@ def board_without(board: Board, spaces: Iterable[str], *, name: str | None = Non
         board.check(s)
     smaller = geometry.without(spaces)
     attrs = {s: dict(board.graph.nodes[s]) for s in smaller.rects}
+    for a in attrs.values():
+        if a.get("fallback") is not None and a["fallback"] not in smaller.rects:
+            del a["fallback"]  # its target is gone: the highest-numbered-neighbour rule decides
     return board_from_geometry(
         smaller, attrs, name=name or board.name, key=board.key, status=board.status,
         source=board.source, notes=board.notes, path=board.path, start=board.start,

@@ -294,3 +294,15 @@ def test_loader_reads_a_file_and_names_it(tmp_path):
                     'kind = "room"\nrect = [0, 0, 10]\n', encoding="utf-8")
     with pytest.raises(BoardError, match=r"^house.toml: spaces\[0\] \(A\).rect: "):
         load_board(text)
+
+
+def test_board_without_drops_a_fallback_whose_target_is_gone():
+    """A smaller board never sends Doctor Lucky into a removed space."""
+    board = board_from_data(GOOD, source="tiny.toml", key="tiny")
+    assert board.graph.nodes["H"]["fallback"] == "B"
+    data = copy.deepcopy(GOOD)
+    data["doors"].append({"between": ["A", "H"], "rect": [0, 10, 2, 12]})
+    board = board_from_data(data, source="tiny.toml", key="tiny")
+    small = board_without(board, ["B"])
+    assert "fallback" not in small.graph.nodes["H"]
+    assert small.graph.has_edge("A", "H") and small.path == ("A",)

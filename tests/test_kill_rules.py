@@ -638,3 +638,29 @@ def test_opportunist_beats_random():
     wins = sum(play_out(["opportunist", "random"], seed, players=2).winner == 0
                for seed in range(20))
     assert wins >= 14
+
+
+def test_a_board_without_the_room_card_rooms_is_refused():
+    from luckylab.boards import board_from_data
+
+    data = {"format": "geometry", "name": "Shed", "start": {"players": "A"},
+            "spaces": [{"name": "A", "number": 0, "kind": "room", "rect": [0, 0, 10, 10]},
+                       {"name": "B", "number": 1, "kind": "room", "rect": [12, 0, 22, 10]}],
+            "doors": [{"between": ["A", "B"], "rect": [10, 2, 12, 5]}]}
+    shed = board_from_data(data, source="shed.toml", key="shed")
+    with pytest.raises(ValueError, match="lacks rooms named by Room cards"):
+        KillGame(players=3, seed=1, board=shed)
+
+
+def test_K_DOC_1_a_board_where_doctor_lucky_would_be_stuck_is_refused():
+    """An unnumbered space with no numbered neighbour and no fallback: K-DOC-1 is undefined."""
+    from luckylab.geometry import board_from_geometry
+
+    attrs = {s: {k: v for k, v in BOARD.graph.nodes[s].items() if k != "fallback"}
+             for s in BOARD.spaces}
+    for s in ("Kitchen", "Wine Cellar"):
+        attrs[s]["number"] = None  # then the Kitchen and Wine Cellar have no numbered neighbour
+    odd = board_from_geometry(BOARD.geometry, attrs, start=BOARD.start,
+                              path=[s for s in BOARD.path if attrs[s]["number"] is not None])
+    with pytest.raises(ValueError, match="has no numbered neighbour"):
+        KillGame(players=3, seed=1, board=odd)

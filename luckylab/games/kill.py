@@ -265,6 +265,13 @@ class KillGame(GameBase):
         if "players" not in self.board.start:
             raise ValueError(f"board {self.board.name} names no start space for 'players'")
         self.cards: tuple[Card, ...] = load_deck("kill")
+        missing = sorted({c.room for c in self.cards if c.kind == "room"} - set(self.board.spaces))
+        if missing:
+            raise ValueError(f"board {self.board.name} lacks rooms named by Room cards: {missing}")
+        try:  # K-DOC-1 must be defined everywhere before a game starts
+            self._doctor_next = {s: doctor_next(self.board, s) for s in self.board.spaces}
+        except ValueError as exc:
+            raise ValueError(f"board {self.board.name}: {exc}") from None
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = {"turn_cap": turn_cap}
@@ -305,8 +312,8 @@ class KillGame(GameBase):
         self._pending = []
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_vis", "_kinds", "_all_spaces", "names",
-                          "setup_events"})
+        return frozenset({"board", "cards", "_vis", "_kinds", "_all_spaces", "_doctor_next",
+                          "names", "setup_events"})
 
     def _setup(self) -> tuple[int, str]:
         """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
@@ -682,7 +689,7 @@ class KillGame(GameBase):
     # Between turns (K-DOC-1, K-DOC-2) -----------------------------------------------------
     def _end_turn(self) -> None:
         active = self.active
-        self.doctor = doctor_next(self.board, self.doctor)
+        self.doctor = self._doctor_next[self.doctor]  # K-DOC-1
         here = self.doctor
         occupants = self.pawns_at(here)
         nxt = jump_target(self.order, active, occupants)

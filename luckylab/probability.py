@@ -148,8 +148,8 @@ def remaining_cards(deck: Any, known: Iterable[Any] = ()) -> list[Any]:
                 item, "id", None)
             index = by_id.get(ident)
             if index is None:
-                raise ValueError(f"known card {item!r} is not in the deck "
-                                 f"(card ids run 0..{len(cards) - 1})")
+                raise ValueError(f"known card {item!r} is not in the deck of {len(cards)} "
+                                 f"cards (give a card or its id)")
             if index in removed:
                 raise ValueError(f"known card {item!r} is listed twice")
             removed.add(index)

@@ -8,8 +8,8 @@ in turn: a seat that can count on a later seat to cover can free-ride, and the l
 still cover has nobody left to pass the bill to.
 
 :func:`solve_foil_round` solves one round exactly by backward induction and returns the
-subgame-perfect plan; :func:`seat_order_effect` and :func:`who_pays` show how the answer moves
-with seat order and hand sizes.
+subgame-perfect plan; :func:`seat_order_effect`, :func:`who_pays` and :func:`hand_size_effect`
+show how the answer moves with seat order and hand sizes.
 
 The model (its assumptions, stated once)
 ----------------------------------------
@@ -64,6 +64,7 @@ __all__ = [
     "FoilRound",
     "Step",
     "discard_options",
+    "hand_size_effect",
     "seat_order_effect",
     "solve_foil_round",
     "who_pays",
@@ -197,7 +198,7 @@ def discard_options(hand: Iterable[Any]) -> dict[int, tuple[int, ...]]:
 class _Outcome:
     foiled: bool
     loser: int | None
-    moves: tuple[tuple[int, int], ...]  # (seat, amount) on the path from this node
+    amount: int  # what the seat asked at this node discards
 
 
 def solve_foil_round(attack: int, hands: Sequence[Iterable[Any]], *,
@@ -274,48 +275,51 @@ def solve_foil_round(attack: int, hands: Sequence[Iterable[Any]], *,
     scale = math.lcm(cost.denominator, lose.denominator, penalty.denominator)
     cost_i, lose_i, penalty_i = int(cost * scale), int(lose * scale), int(penalty * scale)
 
-    def utility(seat: int, amount: int, outcome: _Outcome) -> int:
+    def utility(seat: int, amount: int, foiled: bool, loser: int | None) -> int:
         value = -cost_i * amount
-        if not outcome.foiled:
-            value += lose_i - (penalty_i if outcome.loser == seat else 0)
+        if not foiled:
+            value += lose_i - (penalty_i if loser == seat else 0)
         return value
+
+    amounts = [[held[seat]] if seat in forced  # I-STR-3: no choice
+               else [amount for amount, _ in _options(table[seat])]  # ascending: ties -> less
+               for seat in range(n)]
 
     @cache
     def best(seat: int, need: int) -> _Outcome:
+        """The equilibrium from the node where ``seat`` is asked with ``need`` still missing:
+        whether the round ends foiled, its loser, and what ``seat`` discards."""
         if need <= 0:
-            return _Outcome(True, None, ())
+            return _Outcome(True, None, 0)
         if seat == n:
-            return _Outcome(False, None, ())
-        if seat in forced:
-            amounts = [held[seat]]  # I-STR-3: no choice
-        else:
-            amounts = [amount for amount, _ in _options(table[seat])]  # ascending: ties -> less
-        choice: tuple[int, int, _Outcome] | None = None
-        for amount in amounts:
+            return _Outcome(False, None, 0)
+        choice: tuple[int, _Outcome] | None = None
+        for amount in amounts[seat]:
             rest = best(seat + 1, need - amount)
             loser = rest.loser
-            if (loser is None and not rest.foiled and seat not in forced
+            if (not rest.foiled and loser is None and seat not in forced
                     and held[seat] >= need > amount):
                 loser = seat  # I-FOIL-3: held enough, did not cover, nobody later did either
-            outcome = _Outcome(rest.foiled, loser if not rest.foiled else None,
-                               ((seat, amount), *rest.moves))
-            value = utility(seat, amount, outcome)
+            value = utility(seat, amount, rest.foiled, loser)
             if choice is None or value > choice[0]:  # strict: ties keep the smaller amount
-                choice = (value, amount, outcome)
+                choice = (value, _Outcome(rest.foiled, loser, amount))
         assert choice is not None
-        return choice[2]
+        return choice[1]
 
     result = best(0, attack)
-    path, need = [], attack
-    for seat, amount in result.moves:
-        path.append(Step(seat, need, held[seat], amount, dict(_options(table[seat]))[amount]
-                         if seat not in forced else table[seat], seat in forced))
+    path, need, spent = [], attack, [0] * n
+    for seat in range(n):
+        if need <= 0:
+            break  # I-FOIL-2: foiled, later seats are not asked
+        amount = best(seat, need).amount
+        cards = table[seat] if seat in forced else dict(_options(table[seat]))[amount]
+        path.append(Step(seat, need, held[seat], amount, cards, seat in forced))
+        spent[seat] = amount
         need -= amount
-    paid = {seat: amount for seat, amount in result.moves if amount > 0}
-    spent = dict(result.moves)
-    payoffs = tuple(Fraction(utility(seat, spent.get(seat, 0), result), scale)
+    paid = {seat: amount for seat, amount in enumerate(spent) if amount > 0}
+    payoffs = tuple(Fraction(utility(seat, spent[seat], result.foiled, result.loser), scale)
                     for seat in range(n))
-    strategy = {seat: {need: best(seat, need).moves[0][1] for need in range(1, attack + 1)}
+    strategy = {seat: {need: best(seat, need).amount for need in range(1, attack + 1)}
                 for seat in range(n)}
     return FoilRound(attack=attack, hands=table, strangers=forced, foiled=result.foiled,
                      path=tuple(path), payers=tuple(paid), paid=paid, loser=result.loser,
@@ -443,3 +447,28 @@ def who_pays(attack: int, hand_sizes: Sequence[int], deck: Any = None,
                    "mean_paid": paid[s] / deals, "p_loser": share(loser[s]),
                    "p_could_cover_alone": share(alone[s])} for s in range(n)],
     }
+
+
+def hand_size_effect(attack: int, opponents: int = 3, sizes: Iterable[int] = (3, 4, 5, 6, 7),
+                     deck: Any = None, deals: int = 500, seed: Seed = 0,
+                     **payoffs: Any) -> list[dict[str, Any]]:
+    """:func:`who_pays` for equal hands of each size in ``sizes``: one row per size with
+    ``cards_each``, ``p_foiled``, ``p_table_can_cover`` and ``p_pays`` (one share per seat, in
+    asking order). Every size is dealt from the same ``seed``, so the rows differ by the hand
+    size alone. With small hands the seats must pool their Luck; with big hands the bill lands
+    on the last seat.
+
+    >>> for row in hand_size_effect(6, opponents=3, sizes=(2, 6), deals=200, seed=4):
+    ...     print(row["cards_each"], [round(p, 2) for p in row["p_pays"]])
+    2 [0.39, 0.69, 0.76]
+    6 [0.0, 0.2, 1.0]
+    """
+    rows = []
+    for size in sizes:
+        rng = random.Random(seed) if not isinstance(seed, random.Random) else seed
+        report = who_pays(attack, [size] * opponents, deck=deck, deals=deals, seed=rng,
+                          **payoffs)
+        rows.append({"cards_each": size, "p_foiled": report["p_foiled"],
+                     "p_table_can_cover": report["p_table_can_cover"],
+                     "p_pays": [s["p_pays"] for s in report["seats"]]})
+    return rows

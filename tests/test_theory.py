@@ -13,7 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from luckylab.theory import discard_options, seat_order_effect, solve_foil_round, who_pays
+from luckylab.theory import (
+    discard_options,
+    hand_size_effect,
+    seat_order_effect,
+    solve_foil_round,
+    who_pays,
+)
 
 # -- an independent referee ----------------------------------------------------------------------
 
@@ -277,3 +283,15 @@ def test_the_solution_is_plain_data():
 def test_bad_input_raises_a_clear_error(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_hand_size_effect_small_hands_pool_big_hands_leave_it_to_the_last_seat():
+    rows = hand_size_effect(6, opponents=3, sizes=(1, 6), deals=400, seed=4)
+    one, six = rows
+    assert one["cards_each"] == 1 and six["cards_each"] == 6
+    # one card each: nobody can cover 6 alone, so seats chip in together and the first seat
+    # pays nearly as often as the last
+    assert one["p_pays"][0] > 0.8 * one["p_pays"][2] > 0
+    # six cards each: the last seat nearly always pays, the first almost never
+    assert six["p_pays"][0] < 0.05 and six["p_pays"][2] > 0.95
+    assert all(row["p_foiled"] == row["p_table_can_cover"] for row in rows)

@@ -28,6 +28,7 @@ def play_checked(players, seed, names, youre_out=False, turn_cap=400):
         places = game.card_places()
         every = sorted(c for cards in places.values() for c in cards)
         assert every == list(range(72)), "every card is in exactly one place"
+        assert game._held == sum(game.hand_luck(s) for s in game.hands)
         check_turn_order(game, events)
     return game
 
@@ -62,10 +63,10 @@ def test_every_game_ends_and_keeps_every_card_accounted(players, seed, names, yo
         assert result.loser != result.winner and not game.is_stranger(result.loser)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**32))
 def test_the_same_seed_and_actions_replay_the_same_game(players, seed):
-    game = play_checked(players, seed, ["random", "cautious"])
+    game = play_checked(players, seed, ["aggressive", "cautious"])
     again = luckylab.replay(game.record())
     assert [e.text for e in again.events] == [e.text for e in game.events]
     assert again.result() == game.result()

@@ -204,9 +204,7 @@ def alone_with_doctor(game: IslandGame, me: int) -> bool:
 
 def unseen_at(game: IslandGame, me: int, space: str) -> bool:
     """Would a pawn of ours on ``space`` be unseen by every other pawn (Doctor Lucky aside)?"""
-    board, cat, blocks = game.board, game.cat, game.cat_blocks
-    return all(s == me or not board.sees(game.position[s], space, cat, blocks)
-               for s in game.order)
+    return not game.is_watched(me, space, doctor=False)
 
 
 def attack_move(game: IslandGame, me: int) -> Move | None:

@@ -408,6 +408,10 @@ class IslandGame(GameBase):
         self.doctor: str = start["doctor"]
         self.cat: str = start["cat"]
         self._sight = self.board._sight[cat_blocks]
+        board_ = self.board
+        self._labels = {sp: sp if board_.number(sp) is None else f"{board_.number(sp)}, {sp}"
+                        for sp in board_.spaces}
+        self._buildings = frozenset(board_.spaces_of_kind("building"))
 
         self.phase: Phase = "phase1"
         self.foil: FoilRound | None = None
@@ -424,12 +428,20 @@ class IslandGame(GameBase):
         self._luck = [c.luck for c in self.cards]
         self.mean_luck = sum(self._luck) / len(self._luck)
         """The average Luck of a card in the whole deck (what an unseen card is worth)."""
+        # Luck held in all hands, kept up to date as cards move (cheaper than re-adding it
+        # every turn for table_luck_by_turn).
+        self._held = sum(self._luck[c] for hand in self.hands.values() for c in hand)
         self.active = rng.choice([s for s in self.seats if not self._is_stranger[s]])
         self._decider: int | None = self.active
         self._pending: list[Event] = []
         self._begin_turn(self.active)
         self.events.extend(self._pending)
         self._pending = []
+
+    def _shared_attributes(self) -> frozenset[str]:
+        # Immutable or read-only tables: shared by clones instead of copied.
+        return frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
+                          "seats", "strangers", "_is_stranger"})
 
     # -- reading the state ---------------------------------------------------------------
     @property
@@ -466,18 +478,24 @@ class IslandGame(GameBase):
             seen.add(DOCTOR)
         return frozenset(seen)
 
-    def _seen_by_pawn(self, seat: int, space: str, doctor_counts: bool) -> bool:
+    def is_watched(self, seat: int, space: str | None = None, doctor: bool = True) -> bool:
+        """Would a pawn of ``seat`` on ``space`` (default: where it stands) be seen by another
+        live pawn, or (with ``doctor=True``) by Doctor Lucky? Nothing moves; agents use this
+        to look before they leap."""
+        if space is None:
+            space = self.position[seat]
         vis = self._sight[self.cat]
+        position = self.position
         for s in self.order:
-            if s != seat and space in vis[self.position[s]]:
+            if s != seat and space in vis[position[s]]:
                 return True
-        return doctor_counts and space in vis[self.doctor]
+        return doctor and space in vis[self.doctor]
 
     def can_draw(self, seat: int) -> bool:
         """``I-DRAW-1``: nobody, Doctor Lucky included, sees you, and the deck is not empty."""
         if self._is_stranger[seat] or not self.deck or seat in self.eliminated:
             return False
-        return not self._seen_by_pawn(seat, self.position[seat], doctor_counts=True)
+        return not self.is_watched(seat)
 
     def can_attack(self, seat: int) -> bool:
         """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees you."""
@@ -488,7 +506,7 @@ class IslandGame(GameBase):
             return False
         if any(s != seat and self.position[s] == here for s in self.order):
             return False
-        return not self._seen_by_pawn(seat, here, doctor_counts=False)
+        return not self.is_watched(seat, here, doctor=False)
 
     def hazard_targets(self, card_id: int, thrower: int) -> list[int | str]:
         """Who Hazard ``card_id`` may hit now (``I-HAZ-1``): alone on a space of its kind."""
@@ -627,8 +645,7 @@ class IslandGame(GameBase):
         self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
-        number = self.board.number(space)
-        return space if number is None else f"{number}, {space}"
+        return self._labels[space]
 
     # Phase 1 ------------------------------------------------------------------------------
     def _check_move(self, seat: int, action: Move) -> None:
@@ -696,6 +713,7 @@ class IslandGame(GameBase):
     def _do_hazard(self, seat: int, action: PlayHazard) -> None:
         card = self.cards[action.card]
         self.hands[seat].remove(action.card)
+        self._held -= self._luck[action.card]
         # I-HAZ-5: whatever the outcome, +1 Move and the Hazard goes under the character.
         self.under[seat].append(action.card)
         self.move[seat] += 1
@@ -728,6 +746,7 @@ class IslandGame(GameBase):
                       "the Hazard off.", seat=stranger, card=top, stopped=True)
         else:
             self.hands[thrower].append(top)
+            self._held += card.luck
             self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
                       f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
                       stopped=False)
@@ -774,6 +793,7 @@ class IslandGame(GameBase):
         victim, thrower, _ = self._penalty
         for c in action.cards:
             self.hands[victim].remove(c)
+            self._held -= self._luck[c]
             self.discards.append(c)
         luck = sum(self._luck[c] for c in action.cards)
         self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
@@ -806,6 +826,7 @@ class IslandGame(GameBase):
 
     def _do_draw(self, seat: int, action: Draw) -> None:
         self.hands[seat].append(self.deck.pop())
+        self._held += self._luck[self.hands[seat][-1]]
         self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
                   seat=seat)
         self._end_turn()
@@ -846,6 +867,7 @@ class IslandGame(GameBase):
         if action.weapon is not None:
             # I-KILL-3: the Weapon ends under the character either way, so it goes there now.
             self.hands[seat].remove(action.weapon)
+            self._held -= self._luck[action.weapon]
             self.under[seat].append(action.weapon)
             how = f"with the {self.cards[action.weapon].name}"
         else:
@@ -897,6 +919,7 @@ class IslandGame(GameBase):
             round_.loser = seat
         for c in action.cards:
             self.hands[seat].remove(c)
+            self._held -= self._luck[c]
             self.discards.append(c)
         round_.needed -= luck
         round_.asked.append((seat, tuple(action.cards)))
@@ -964,7 +987,7 @@ class IslandGame(GameBase):
         occupants = [s for s in self.order if self.position[s] == here]
         nxt = None
         text = f"Doctor Lucky moves to {self._where(here)}"
-        if not occupants and self.board.kind(here) == "building":
+        if not occupants and here in self._buildings:
             self._say("doctor_moves", text + ".", space=here, occupants=occupants,
                       last_active=active, first_round=not self._jumps_on)
             self._building_draws(active)  # I-DOC-2
@@ -989,6 +1012,7 @@ class IslandGame(GameBase):
                 break
             if not self._is_stranger[s] and len(self.hands[s]) < 3:
                 self.hands[s].append(self.deck.pop())
+                self._held += self._luck[self.hands[s][-1]]
                 self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
                           "draws one.", seat=s)
 
@@ -997,8 +1021,7 @@ class IslandGame(GameBase):
         while True:
             self.turn += 1
             self.active = seat
-            self.table_luck_by_turn.append(
-                sum(map(self._luck.__getitem__, itertools.chain.from_iterable(self.hands.values()))))
+            self.table_luck_by_turn.append(self._held)
             if not self._is_stranger[seat]:
                 self.phase = "phase1"
                 self._decider = seat

@@ -295,3 +295,13 @@ def test_hand_size_effect_small_hands_pool_big_hands_leave_it_to_the_last_seat()
     # six cards each: the last seat nearly always pays, the first almost never
     assert six["p_pays"][0] < 0.05 and six["p_pays"][2] > 0.95
     assert all(row["p_foiled"] == row["p_table_can_cover"] for row in rows)
+
+
+def test_who_pays_foil_rate_agrees_with_the_exact_p_foil():
+    """Game theory meets probability: with cheap Luck the equilibrium foils exactly when the
+    table can, so the simulated foil rate estimates p_foil (within 4 standard errors)."""
+    from luckylab.probability import Estimate, p_foil
+
+    report = who_pays(16, [5, 5, 5], deals=600, seed=8)
+    hits = round(report["p_foiled"] * report["deals"])
+    assert Estimate.from_counts(hits, report["deals"]).agrees(p_foil(16, [5, 5, 5]))

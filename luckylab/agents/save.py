@@ -40,41 +40,40 @@ def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
     return best
 
 
-def cheapest_block(game: SaveGame, legal: list[Any]) -> Foil | None:
+def cheapest_block(game: SaveGame, legal: list[Foil]) -> Foil | None:
     """The legal discard that stops the attempt with the fewest points (then fewest cards)."""
     needed = game.attempt.needed if game.attempt else 0
-    blocks = [a for a in legal if isinstance(a, Foil)
-              and sum(game.card(c).luck for c in a.cards) >= needed]
+    blocks = [a for a in legal if sum(game.card(c).luck for c in a.cards) >= needed]
     if not blocks:
         return None
     return min(blocks, key=lambda a: (sum(game.card(c).luck for c in a.cards), len(a.cards)))
 
 
-def setup_move(game: SaveGame, seat: int, legal: list[Any]) -> Step | PlayMove | None:
+def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
     """A step or Move card after which ``seat`` could try a rescue: it ends in Doctor Lucky's
-    room (or brings him to ``seat``) in front of a witness. Steps first: they cost no card."""
-    here = game.positions[seat]
-    for action in legal:
-        if (isinstance(action, Step) and action.to == game.doctor
-                and game.witnesses(seat, action.to)):
-            return action
-    for action in legal:
-        if not isinstance(action, PlayMove):
+    room (or brings him to ``seat``) in front of a witness. The free step first: it costs no
+    card."""
+    here, doctor = game.positions[seat], game.doctor
+    if not game.step_used and doctor in game.board.neighbors(here) and game.witnesses(seat, doctor):
+        return Step(doctor)
+    for card in game.hands[seat]:
+        if game.card(card).kind != "move":
             continue
-        if action.target == SELF and action.to == game.doctor and game.witnesses(seat, action.to):
-            return action
-        if action.target == DOCTOR and action.to == here and game.witnesses(seat):
-            return action
+        if doctor in game.move_destinations(card, here) and game.witnesses(seat, doctor):
+            return PlayMove(card, SELF, doctor)
+        if here in game.move_destinations(card, doctor) and game.witnesses(seat, here):
+            return PlayMove(card, DOCTOR, here)
     return None
 
 
-def snoop_towards(game: SaveGame, legal: list[Any], room: str) -> Snoop | None:
-    """The snooping step that ends closest to ``room`` (staying put on a tie)."""
-    snoops = [a for a in legal if isinstance(a, Snoop)]
-    if not snoops:
-        return None
-    here = game.positions[game.current_player]
-    return min(snoops, key=lambda a: (game.board.distance(a.to, room), a.to != here, a.to))
+def snoop_towards(game: SaveGame, seat: int, room: str) -> Snoop | EndTurn:
+    """The snooping step that ends closest to ``room`` (staying put on a tie); after an active
+    start, when snooping is no longer possible, end the turn."""
+    if game.phase != "turn":
+        return EndTurn()
+    here = game.positions[seat]
+    options = [here, *sorted(game.board.neighbors(here))]
+    return Snoop(min(options, key=lambda to: (game.board.distance(to, room), to != here)))
 
 
 class GreedyAgent(Agent):
@@ -83,17 +82,15 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def choose(self, game: SaveGame) -> Any:
-        legal = game.legal_actions()
         seat = game.current_player
         if game.phase == "foil":
-            return cheapest_block(game, legal) or Foil()
-        if any(isinstance(a, Rescue) for a in legal):
+            return cheapest_block(game, game.legal_actions()) or Foil()
+        if game.rescue_problem(seat) is None:
             return Rescue(best_aid(game, seat, game.positions[seat])[1])
-        move = setup_move(game, seat, legal)
+        move = setup_move(game, seat)
         if move is not None:
             return move
-        snoop = snoop_towards(game, legal, game.doctor_next())
-        return snoop if snoop is not None else EndTurn()
+        return snoop_towards(game, seat, game.doctor_next())
 
 
 class TrainRiderAgent(Agent):
@@ -103,26 +100,25 @@ class TrainRiderAgent(Agent):
     good_attempt = 3
 
     def choose(self, game: SaveGame) -> Any:
-        legal = game.legal_actions()
         seat = game.current_player
         if game.phase == "foil":
-            return self._foil(game, seat, legal)
+            return self._foil(game)
         late = len(game.afloat) <= len(game.decks) // 2
-        if any(isinstance(a, Rescue) for a in legal):
+        if game.rescue_problem(seat) is None:
             value, aid = best_aid(game, seat, game.positions[seat])
             if value >= self.good_attempt or late:
                 return Rescue(aid)
         elif best_aid(game, seat, game.doctor)[0] >= self.good_attempt or late:
-            move = setup_move(game, seat, legal)
+            move = setup_move(game, seat)
             if move is not None:
                 return move
         # Stand where he goes next: he walks in and the turn comes back (S-DOC-4).
-        snoop = snoop_towards(game, legal, game.doctor_next())
-        return snoop if snoop is not None else EndTurn()
+        return snoop_towards(game, seat, game.doctor_next())
 
-    def _foil(self, game: SaveGame, seat: int, legal: list[Any]) -> Foil:
+    def _foil(self, game: SaveGame) -> Foil:
         attempt = game.attempt
         assert attempt is not None
+        legal = game.legal_actions()
         block = cheapest_block(game, legal)
         if block is None:
             return Foil() if Foil() in legal else legal[0]

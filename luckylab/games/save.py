@@ -66,7 +66,7 @@ import networkx as nx
 from ..board import Board
 from ..boards import load_board
 from ..cards import Card, load_deck
-from ..errors import BoardError, IllegalAction
+from ..errors import BoardError, IllegalAction, UnknownSpace
 from .base import Event, GameBase, GameResult, jump_target, seats_from_left
 
 __all__ = [
@@ -253,6 +253,12 @@ def ship_decks(board: Board) -> tuple[str, ...]:
     return tuple(decks)
 
 
+@lru_cache(maxsize=16)
+def _destination_cache(board: Board, cards: tuple[Card, ...]) -> dict[Any, tuple[str, ...]]:
+    """One cache of Move card destinations per ship and card list, shared by every game."""
+    return {}
+
+
 def _board_without(board: Board, gone: list[str], name: str) -> Board:
     if board.geometry is not None:
         from ..geometry import board_without
@@ -357,6 +363,7 @@ class SaveGame(GameBase):
         self._points = tuple(c.luck if c.kind == "failure" else 0 for c in self.cards)
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
         self._deck_step = {d: i for i, d in enumerate(self.decks)}
+        self._destinations = _destination_cache(full, self.cards)
 
         rng = random.Random(seed)
         self.first_player = rng.randrange(players) if first_player is None else first_player
@@ -381,7 +388,8 @@ class SaveGame(GameBase):
         self._pending = []
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks"})
+        return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks",
+                          "_destinations"})
 
     def _check_ship(self, full: Board) -> None:
         # S-DOC-2 must always have an answer: every unnumbered room keeps a numbered neighbour
@@ -510,12 +518,21 @@ class SaveGame(GameBase):
     def move_destinations(self, card_id: int, start: str) -> frozenset[str]:
         """Where Move card ``card_id`` can take a pawn standing in ``start`` (``S-ACT-1``): the
         room it names (if afloat), or any room within its steps; never ``start`` itself."""
-        card = self.cards[card_id]
-        dests = set(self.board.reachable(start, self.step_value(card_id)))
-        if card.room is not None and card.room in self.board:
-            dests.add(card.room)
-        dests.discard(start)
-        return frozenset(dests)
+        return frozenset(self._destinations_in_order(card_id, start))
+
+    def _destinations_in_order(self, card_id: int, start: str) -> tuple[str, ...]:
+        key = (len(self.afloat), self.deck_steps, card_id, start)
+        dests = self._destinations.get(key)
+        if dests is None:
+            # The answer depends only on the board, the card and the start room: cache it,
+            # sorted, so that legal_actions() lists actions in the same order in every process.
+            card = self.cards[card_id]
+            found = set(self.board.reachable(start, self.step_value(card_id)))
+            if card.room is not None and card.room in self.board:
+                found.add(card.room)
+            found.discard(start)
+            dests = self._destinations[key] = tuple(sorted(found))
+        return dests
 
     def doctor_next(self) -> str:
         """Where Doctor Lucky's own move will take him if no deck sinks first (``S-DOC-*``)."""
@@ -566,7 +583,7 @@ class SaveGame(GameBase):
             if self.cards[c].kind != "move":
                 continue
             for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
-                for to in sorted(self.move_destinations(c, start)):
+                for to in self._destinations_in_order(c, start):
                     yield PlayMove(c, target, to)
 
     def _foil_actions(self, seat: int) -> Iterator[Foil]:
@@ -577,11 +594,22 @@ class SaveGame(GameBase):
             if self.cards[c].kind == "failure":
                 by_points.setdefault(self._points[c], []).append(c)
         values = sorted(by_points)
-        for counts in itertools.product(*(range(len(by_points[v]) + 1) for v in values)):
+        needed = attempt.needed
+        # S-FAIL-3: the last player asked, holding enough, must stop it.
+        must_stop = (self.last_must_foil and attempt.is_last_asked
+                     and sum(v * len(by_points[v]) for v in values) >= needed)
+        # A valid discard holds fewer than needed/v + 1 cards worth v (S-FAIL-1): bound it.
+        most = [min(len(by_points[v]), (needed - 1) // v + 1) if v else len(by_points[v])
+                for v in values]
+        for counts in itertools.product(*(range(k + 1) for k in most)):
+            total = sum(v * k for v, k in zip(values, counts, strict=True))
+            biggest = max((v for v, k in zip(values, counts, strict=True) if k), default=0)
+            if total and total - biggest >= needed:
+                continue  # S-FAIL-1: cards past the one that stops it
+            if must_stop and total < needed:
+                continue
             chosen = zip(values, counts, strict=True)
-            cards = tuple(sorted(c for v, k in chosen for c in by_points[v][:k]))
-            if self._foil_problem(seat, cards) is None:
-                yield Foil(cards)
+            yield Foil(tuple(sorted(c for v, k in chosen for c in by_points[v][:k])))
 
     # -- applying actions --------------------------------------------------------------------
     @staticmethod
@@ -818,8 +846,10 @@ class SaveGame(GameBase):
         })
 
     def _unknown_space(self, space: str) -> None:
-        if space not in self._boards[0]:
-            self._boards[0].check(space)  # raises UnknownSpace with a "did you mean"
+        try:
+            self._boards[0].check(space)
+        except UnknownSpace as exc:  # a typo: say so, with UnknownSpace's "did you mean"
+            raise IllegalAction(str(exc)) from None
         if space not in self.board:
             raise IllegalAction(f"{space} has sunk (S-SINK-1)")
 

@@ -205,9 +205,13 @@ def turns_to_find_monte_carlo(places: int = 24, memory: str = "perfect",
             continue
         island, turns = list(range(places)), 0
         missing = {0, 1}
+        randrange = rng.randrange
         while missing:
             turns += 1
-            up = set(rng.sample(island, 2))
+            n = len(island)
+            i, j = randrange(n), randrange(n - 1)
+            j += j >= i  # two different places, uniformly
+            up = {island[i], island[j]}
             if paddle_and_raft:
                 if up == {0, 1}:
                     missing.clear()
@@ -285,12 +289,13 @@ def _summary(games: list[PanicGame]) -> dict[str, Any]:
     m, lo, hi = mean_ci(scores)
     w, wlo, whi = wilson_ci(wins, len(games))
     won_scores = [g.score if g.won else 0 for g in games]
+    c, clo, chi = mean_ci(won_scores)
     return {
         "games": len(games),
         "mean_score": m, "score_low": lo, "score_high": hi,
         "win_rate": w, "win_low": wlo, "win_high": whi,
         # A lost game scores nothing that counts: the "points if won" view (P-END-1).
-        "mean_won_score": round(mean(won_scores), 3),
+        "mean_won_score": c, "won_score_low": clo, "won_score_high": chi,
         "volcano": sum(g.end == "volcano" for g in games),
         "distribution": [scores.count(s) for s in range(17)],
     }
@@ -304,8 +309,8 @@ def score_by_memory(memories: Iterable[str] = ("none", "forgetful", "perfect"),
 
     Each row: ``memory``, ``games``, ``mean_score`` with ``score_low``/``score_high`` (95%),
     ``win_rate`` with ``win_low``/``win_high`` (Wilson 95%), ``mean_won_score`` (a lost game
-    counted as 0), ``volcano`` (games lost to it) and ``distribution`` (how many games scored
-    0, 1, ..., 16).
+    counted as 0) with ``won_score_low``/``won_score_high``, ``volcano`` (games lost to it)
+    and ``distribution`` (how many games scored 0, 1, ..., 16).
     """
     rows = []
     for memory in memories:

@@ -594,8 +594,8 @@ class PanicGame(GameBase):
 
     def revealable(self) -> list[str]:
         """Places whose card may be turned now: face down, not covered (volcano included)."""
-        return [p for p, c in self.island.items()
-                if c is not None and p not in self.face_up and p not in self.covered]
+        blocked = self.face_up | self.covered.keys() if self.covered else self.face_up
+        return [p for p, c in self.island.items() if c is not None and p not in blocked]
 
     def empty_places(self) -> list[str]:
         """Places whose card has left the island (where a Totem or Landslide card may go)."""
@@ -613,7 +613,8 @@ class PanicGame(GameBase):
     @property
     def rainbow(self) -> bool:
         """Whether a Rainbow is in force (``P-OBS-3``: colours swap for saving)."""
-        return any(self.cards[c].obstacle.effect == "rainbow" for c in self.continuous)
+        return bool(self.continuous) and any(self.cards[c].obstacle.effect == "rainbow"
+                                             for c in self.continuous)
 
     def can_save(self, saver: PanicCard, saved: PanicCard, rainbow: bool | None = None) -> bool:
         """Whether ``saver`` saves ``saved`` (``P-SAVE-1``; with a Rainbow, ``P-OBS-3``)."""

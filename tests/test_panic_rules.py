@@ -473,6 +473,8 @@ def test_P_TIME_1_default_costs_come_from_the_data_file_and_can_be_overridden():
         fresh(time={"sand": 3})
     with pytest.raises(ValueError):
         fresh(time={"reveal": -1})
+    with pytest.raises(ValueError, match="more than 0"):
+        fresh(time={"reveal": 0})  # the sand would never run out
 
 
 def test_P_TIME_1_sand_running_out_after_the_first_card_ends_the_turn_unresolved():

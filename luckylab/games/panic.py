@@ -464,6 +464,10 @@ class PanicGame(GameBase):
                                  f"or an obstacle name")
         if costs["budget"] <= 0:
             raise ValueError("the time budget must be more than 0 seconds")
+        if costs["reveal"] <= 0 or costs["gouga_call"] <= 0:
+            # otherwise the sand never runs and a game played by bots never ends
+            raise ValueError("a reveal and a Gouga call must cost more than 0 seconds "
+                             "(use clock='external' for a real hourglass)")
         if clock == "external":  # the real hourglass keeps time, so acts cost nothing here
             costs = {k: (v if k == "budget" else 0.0) for k, v in costs.items()}
             seconds = {n: 0.0 for n in seconds}
@@ -862,6 +866,8 @@ class PanicGame(GameBase):
                                 f"{self.cards[others[0]].name} ({b}) swap places.",
                                 {"a": a, "b": b}))
         elif effect == "totem" and self.saved:
+            # "The most recently saved card": a native, dodo or egg. The raft and the paddle are
+            # "placed next to the island", not saved, so the Totem pole never takes them back.
             back = self.saved.pop()
             self.in_hand.append(("Totem pole", back))
             events.append(Event("totem", f"Totem pole: the {self.cards[back].name} goes back onto "

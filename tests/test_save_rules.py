@@ -465,6 +465,15 @@ def test_S_DOC_3_his_deck_sinks_highest_room_above_then_lowest_then_the_path_ski
     assert path == [12, 13, 14, 15, 16, 0]  # 17..22 sank with deck D
 
 
+def test_S_DOC_3_floating_up_onto_players_makes_the_turn_jump():
+    """Our ruling: floating up is his move for the turn, so it can send the turn (S-DOC-4)."""
+    game = arrange(SaveGame(4, seed=3), ["Bridge", "Bridge", "Mail Room", "Bridge"],
+                   "Engine Room", turn=0)
+    events = sink_bottom_deck(game)
+    assert game.doctor == "Mail Room"
+    assert game.current_player == 2 and events[-2].kind == "turn_jumps"
+
+
 def test_S_DOC_4_worked_example_2_doctor_lucky_walks_in_on_player_1_after_player_4():
     game = arrange(SaveGame(4, seed=3), ["First-Class Lounge", "Library", "Library", "Library"],
                    "Radio Room", turn=3)
@@ -603,6 +612,20 @@ def test_new_game_face_and_options():
     clone = game.clone()
     clone.apply(clone.legal_actions()[0])
     assert len(game.history) == 0 and clone.board is game.board
+
+
+@pytest.mark.parametrize("options", [
+    {"hand_size": -1}, {"hand_size": 30}, {"first_player": 4}, {"turn_cap": 0},
+])
+def test_bad_options_are_refused(options):
+    with pytest.raises(ValueError):
+        SaveGame(4, seed=1, **options)
+
+
+def test_the_hand_size_can_be_changed():
+    game = SaveGame(4, seed=1, hand_size=3)
+    assert [len(h) for h in game.hands] == [3] * 4
+    assert all_cards(game) == list(range(90))
 
 
 def test_a_turn_cap_stops_a_game_as_unfinished():

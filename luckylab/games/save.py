@@ -466,6 +466,11 @@ class SaveGame(GameBase):
         return self.phase == "over"
 
     @property
+    def ship(self) -> Board:
+        """The whole ship as it was before anything sank (``board`` is the part afloat)."""
+        return self._boards[0]
+
+    @property
     def draw_deck(self) -> str:
         """The deck whose pile you draw from: the lowest deck still afloat (``S-SETUP-3``)."""
         return self.afloat[-1]

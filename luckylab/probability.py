@@ -51,6 +51,7 @@ __all__ = [
     "LuckTable",
     "compare",
     "foil_report",
+    "foil_question",
     "format_comparison",
     "luck_distribution",
     "luck_histogram",
@@ -432,6 +433,50 @@ def players_needed(attack: int, hand_sizes: Sequence[int], deck: Any = None,
         return {key: float(p) for key, p in out.items()}
     return out
 
+
+
+def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
+                  attack: int | None = None) -> dict[str, Any]:
+    """The P(foil) question of a live Island game, from ``seat``'s point of view.
+
+    ``seat`` (default: the player whose decision it is) considers attacking with ``weapon``
+    (a card id, or None): the attack value (``I-KILL-2``, unless ``attack`` is given), the
+    hand sizes of the seats that would be asked, in order from its left (``I-FOIL-1``; a
+    Stranger is one card while the deck lasts, ``I-STR-3``), and the cards it has seen: its own
+    hand, the discards and the cards under the characters. Returns keyword arguments for
+    :func:`p_foil` and :func:`monte_carlo_p_foil`:
+
+    >>> from luckylab import new_game
+    >>> game = new_game("island", players=3, seed=7)
+    >>> question = foil_question(game)
+    >>> question["attack"], question["hand_sizes"]
+    (1, [1, 7, 1, 7, 1])
+    >>> p_foil(**question)
+    1.0
+    """
+    from .games.base import seats_from_left
+
+    seat = game.current_player if seat is None else seat
+    if seat is None:
+        raise ValueError("the game is over: nobody is deciding, so name a seat")
+    places = game.card_places()
+    if f"hand {seat}" not in places:
+        raise ValueError(f"seat {seat} holds no hand (a Stranger, or not a seat)")
+    known = [*places[f"hand {seat}"], *places["discards"]]
+    for name, cards in places.items():
+        if name.startswith("under "):
+            known.extend(cards)
+    deck_left = len(places["deck"])
+    sizes = []
+    for other in seats_from_left(list(game.order), seat)[:-1]:
+        if game.is_stranger(other):  # I-STR-3: the next card off the deck, if any
+            sizes.append(1 if deck_left > 0 else 0)
+            deck_left -= sizes[-1]
+        else:
+            sizes.append(len(places[f"hand {other}"]))
+    if attack is None:
+        attack = game.attack_value(seat, weapon)
+    return {"attack": attack, "hand_sizes": sizes, "deck": game.cards, "known": known}
 
 # -- Monte Carlo twins ---------------------------------------------------------------------------
 

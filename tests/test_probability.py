@@ -391,3 +391,38 @@ def test_foil_report_is_plain_data_with_exact_and_simulated():
 def test_exact_denominator_is_the_number_of_tables():
     p = p_foil(14, [5, 5], exact=True)
     assert (p * comb(72, 10)).denominator == 1
+
+
+# -- the question of a live game ------------------------------------------------------------------
+
+def test_I_FOIL_1_foil_question_of_a_live_four_player_game():
+    """I-FOIL-1: the seats asked are the others, from the attacker's left; the attacker has
+    seen its own hand, the discards and the cards under the characters."""
+    from luckylab import new_game
+    from luckylab.probability import foil_question
+
+    game = new_game("island", players=4, seed=2)
+    seat = game.current_player
+    question = foil_question(game)
+    asked = [(seat + i) % 4 for i in range(1, 4)]
+    assert question["hand_sizes"] == [len(game.hands[s]) for s in asked]
+    assert sorted(question["known"]) == sorted(game.hands[seat])
+    assert question["attack"] == 1  # I-SETUP-4: every player starts with Attack 1
+    unseen = remaining_cards(question["deck"], question["known"])
+    assert len(unseen) == len(game.deck) + sum(len(game.hands[s]) for s in asked)
+    assert p_foil(**question) == p_foil(1, question["hand_sizes"], known=game.hands[seat])
+    assert foil_question(game, attack=9)["attack"] == 9
+
+
+def test_I_STR_3_foil_question_counts_a_stranger_as_one_card_while_the_deck_lasts():
+    from luckylab import new_game
+    from luckylab.probability import foil_question
+
+    game = new_game("island", players=3, seed=7)
+    question = foil_question(game)
+    assert question["hand_sizes"] == [1, 7, 1, 7, 1]
+    empty = game.clone()
+    empty.deck.clear()
+    assert foil_question(empty)["hand_sizes"] == [0, 7, 0, 7, 0]
+    with pytest.raises(ValueError, match="holds no hand"):
+        foil_question(game, seat=1)

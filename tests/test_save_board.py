@@ -244,3 +244,18 @@ def test_failure_cards_are_worth_1_to_3_points():
     points = collections.Counter(c.luck for c in CARDS if c.kind == "failure")
     assert set(points) == {1, 2, 3}
     assert all(c.luck == 0 for c in CARDS if c.kind != "failure")
+
+
+def test_S_SINK_1_a_ship_drawn_as_a_plain_graph_sinks_too():
+    """A teacher's ship given as a networkx graph (adjacency sight) loses rooms the same way."""
+    from luckylab import Board
+
+    graph = nx.Graph()
+    for name, number, deck in [("Deck", 0, "A"), ("Hold", 1, "B"), ("Ladder", None, "B")]:
+        graph.add_node(name, number=number, kind="room", deck=deck)
+    graph.add_edges_from([("Deck", "Ladder"), ("Ladder", "Hold")], kind="door")
+    toy = Board(graph=graph, name="toy ship")
+    full, afloat = sinking_boards(toy)
+    assert full is toy and ship_decks(toy) == ("A", "B")
+    assert afloat.spaces == ("Deck",) and afloat.visible_from("Deck") == {"Deck"}
+    assert afloat.path == ("Deck",)

@@ -40,6 +40,11 @@ Rulings on points the rules leave open (each is tested in ``tests/test_save_rule
   must still fall short). Partial discards are allowed (worked example 1, player 4).
 - ``S-FAIL-2``: a player who discards some points but less than was needed, while holding
   enough, counts as having let it through.
+- ``S-FAIL-3``: the engine sees every hand, so enforcing the rule (``last_must_foil=True``, the
+  default) is what the optional "show your hand" rule achieves at a real table; with the option
+  off the last player may pass and is then the loser (``S-FAIL-2``).
+- ``S-DOC-4``: there is no first-round exception (unlike the island's ``I-DOC-3``/``I-DOC-4``):
+  the source gives none.
 - ``S-DOC-3``: when Doctor Lucky's deck sinks, floating up to the highest-numbered room of the
   deck above *is* his move for that turn (the source: "then, on the next turn, to the
   lowest-numbered room"); like his own move it can make the turn jump. His next own move takes

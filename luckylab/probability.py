@@ -22,6 +22,8 @@ unseen card: count it as a hand of one card.
 
 Every exact function has a Monte Carlo twin (``monte_carlo_*``) that deals real shuffled decks
 with a seed and reports a standard error, and :func:`foil_report` puts the two side by side.
+In a live Island game, :func:`foil_question` states the question from a seat's point of view:
+``p_foil(**foil_question(game))``.
 
 This module owns counting and sampling. It does not play games (``luckylab.games``) and does
 not decide who pays (``luckylab.theory``).
@@ -167,7 +169,7 @@ def remaining_cards(deck: Any, known: Iterable[Any] = ()) -> list[Any]:
 
 # -- the exact count table ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one table per multiset (cached): identity is equality
 class LuckTable:
     """Exact counts of hands by size and total Luck for one Luck multiset.
 

@@ -86,7 +86,7 @@ def _fraction(x: Number, name: str) -> Fraction:
 @dataclass(frozen=True, slots=True)
 class Step:
     """One seat's move on the equilibrium path: asked when ``need`` Luck was still missing,
-    it held ``held`` Luck and discarded ``discard`` (the cards ``cards``)."""
+    it held ``held`` Luck and discarded ``discard`` Luck, in cards of Luck ``cards``."""
 
     seat: int
     need: int

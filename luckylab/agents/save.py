@@ -27,7 +27,10 @@ from typing import Any
 from ..games.save import DOCTOR, SELF, EndTurn, Foil, PlayMove, Rescue, SaveGame, Snoop, Step
 from .base import Agent, RandomAgent
 
-__all__ = ["AGENTS", "DEFAULT", "GreedyAgent", "TrainRiderAgent", "best_aid", "cheapest_block"]
+__all__ = [
+    "AGENTS", "DEFAULT", "GreedyAgent", "TrainRiderAgent", "best_aid", "cheapest_block",
+    "setup_move", "snoop_towards",
+]
 
 
 def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:

@@ -227,3 +227,13 @@ def test_gouga_sweep_rows_and_best():
 def test_play_is_seeded():
     a, b = play("forgetful", seed=5), play("forgetful", seed=5)
     assert a.result() == b.result() and a.history == b.history
+
+
+def test_luckylab_simulate_plays_panic_with_one_bot_per_player():
+    """The generic simulate() gives each player its own bot (its own memory)."""
+    from luckylab import simulate
+
+    results = simulate("panic", players=3, games=4, seed=2, agents="forgetful")
+    again = simulate("panic", players=3, games=4, seed=2, agents="forgetful")
+    assert [r.extra["score"] for r in results] == [r.extra["score"] for r in again]
+    assert all(r.finished and 0 <= r.extra["score"] <= 16 for r in results)

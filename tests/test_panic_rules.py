@@ -306,6 +306,20 @@ def test_P_OBS_2_physical_obstacles_cost_time_only(name, seconds):
     assert before - game.time_left == 5.0 + seconds
 
 
+def test_P_OBS_2_earthquake_moves_everyone_one_seat_left():
+    """P-OBS-2 Earthquake: everyone moves one seat to the left, so the turn (which goes round
+    the seats) comes back to the player who revealed it."""
+    game = fresh(obstacles=["Earthquake", "Mirage", "Tornado"])
+    put(game, "r1c1", "Earthquake")
+    put(game, "r1c2", "red egg")
+    put(game, "r2c1", "yellow egg")
+    events = turn(game, "r1c1", "r1c2")
+    assert "earthquake" in [e.kind for e in events] and game.seat_shift == 1
+    assert game.current_player == 0  # P1 moved into the seat whose turn it is now
+    events = turn(game, "r1c2", "r2c1")
+    assert events[0].data["player"] == 0 and game.current_player == 1
+
+
 def test_P_OBS_3_worked_example_2_rainbow_swaps_colours():
     """Worked example 2: Rainbow active: red native + yellow dodo saves; red + red does not."""
     game = fresh(obstacles=["Rainbow", "Mirage", "Tornado"])

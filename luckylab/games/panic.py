@@ -71,7 +71,7 @@ GOUGA_KINDS = SCORING_KINDS
 COLOURS = ("red", "yellow")
 CARD_KINDS = ("volcano", "raft", "paddle", "native", "dodo", "egg")
 TIMINGS = ("immediate", "continuous")
-EFFECTS = ("physical", "mirage", "totem", "rainbow", "landslide", "tsunami")
+EFFECTS = ("physical", "earthquake", "mirage", "totem", "rainbow", "landslide", "tsunami")
 TIME_KEYS = ("budget", "reveal", "save", "wake_gouga", "gouga_call", "place")
 CLOCKS = ("budget", "external")
 BANDS = (
@@ -518,7 +518,8 @@ class PanicGame(GameBase):
         self.last_seen: list[tuple[str, int]] = [] # the cards of the last finished turn
         self.time_left = costs["budget"]
         self.turn = 0
-        self._current = 0
+        self._current = 0        # the seat whose turn it is (turns go round the seats)
+        self.seat_shift = 0      # Earthquakes so far: player p sits at seat (p + shift) % n
         self.gouga = "asleep"
         self.gouga_saves = 0
         self.gouga_calls = 0
@@ -555,7 +556,13 @@ class PanicGame(GameBase):
     @property
     def current_player(self) -> int | None:
         """The seat whose turn it is (None once the game is over). Seats take turns clockwise."""
-        return None if self.end is not None else self._current
+        return None if self.end is not None else self._player_at(self._current)
+
+    def _player_at(self, seat: int) -> int:
+        # P-OBS-2 Earthquake: everyone moves one seat to the left (the next seat in play order),
+        # so the turn, which goes round the seats, reaches a different player. The face's
+        # "player" is a person; bots kept per player keep their own memory when they move.
+        return (seat - self.seat_shift) % self.players
 
     @property
     def is_over(self) -> bool:
@@ -741,8 +748,9 @@ class PanicGame(GameBase):
         self.time_left -= self._reveal_cost()
         self.revealed.append(place)
         self.face_up.add(place)
-        events.append(Event("reveal", f"P{self._current + 1} reveals the {card.name} on {place}.",
-                            {"place": place, "card": card.id, "seat": self._current}))
+        player = self._player_at(self._current)
+        events.append(Event("reveal", f"P{player + 1} reveals the {card.name} on {place}.",
+                            {"place": place, "card": card.id, "player": player}))
         if card.kind == "volcano":  # P-VOLC-1: at once, even as the first card of a turn
             self._turn_back(events)
             self._finish("volcano", events, "The volcano erupts! Everybody loses.")
@@ -758,7 +766,8 @@ class PanicGame(GameBase):
     def _wake_gouga(self, events: list[Event]) -> None:
         self.time_left -= self.costs["wake_gouga"]
         self.gouga = "awake"
-        events.append(Event("gouga_wakes", "Everyone shouts \"Gouga!\"", {"seat": self._current}))
+        events.append(Event("gouga_wakes", "Everyone shouts \"Gouga!\"",
+                            {"player": self._player_at(self._current)}))
         self._check_end(events)
 
     def _gouga_call(self, action: GougaCall, events: list[Event]) -> None:
@@ -768,10 +777,11 @@ class PanicGame(GameBase):
         self.gouga_calls += 1
         self.revealed.append(place)
         self.face_up.add(place)
-        events.append(Event("gouga_call", f"P{self._current + 1} says \"{action.kind}!\" and "
+        player = self._player_at(self._current)
+        events.append(Event("gouga_call", f"P{player + 1} says \"{action.kind}!\" and "
                             f"reveals the {card.name} on {place}.",
                             {"place": place, "card": card.id, "named": action.kind,
-                             "seat": self._current}))
+                             "player": player}))
         if not self._resolve([place], events, gouga_call=action.kind):
             self._end_step(events)
 
@@ -872,6 +882,10 @@ class PanicGame(GameBase):
             self.in_hand.append(("Totem pole", back))
             events.append(Event("totem", f"Totem pole: the {self.cards[back].name} goes back onto "
                                 "the island.", {"card": back}))
+        elif effect == "earthquake":
+            self.seat_shift += 1
+            events.append(Event("earthquake", "Earthquake! Everyone moves one seat to the left.",
+                                {"card": card.id}))
         else:
             events.append(Event("obstacle", f"{card.name}!", {"card": card.id,
                                                              "effect": effect}))

@@ -380,6 +380,7 @@ class IslandGame(GameBase):
             for s in self.seats
         )
         self.order: list[int] = list(self.seats)  # live seats, clockwise (I-SETUP-3)
+        self._left = _left_of(self.order)
         self.eliminated: set[int] = set()
 
         # I-SETUP-2: shuffle the 72 cards; the top of the deck is the end of the list.
@@ -765,6 +766,7 @@ class IslandGame(GameBase):
     def _eliminate(self, seat: int) -> None:
         self.eliminated.add(seat)
         self.order.remove(seat)
+        self._left = _left_of(self.order)
         self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
                   "(You're Out!).", seat=seat)
 
@@ -1004,7 +1006,7 @@ class IslandGame(GameBase):
             self.phase = "over"
             self._decider = None
             return None
-        return nxt if nxt is not None else seats_from_left(self.order, active)[0]
+        return nxt if nxt is not None else self._left[active]
 
     def _building_draws(self, last_active: int) -> None:
         for s in seats_from_left(self.order, last_active):
@@ -1062,6 +1064,11 @@ class IslandGame(GameBase):
             extra={"attempts": list(self.attempt_log),
                    "table_luck_by_turn": list(self.table_luck_by_turn)},
         )
+
+
+def _left_of(order: list[int]) -> dict[int, int]:
+    """Each live seat's left-hand neighbour (play passes to the left, I-SETUP-3)."""
+    return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
 
 
 def _subsets(cards: list[int]) -> Iterator[tuple[int, ...]]:

@@ -108,7 +108,8 @@ def summarize(results: Sequence[GameResult], seconds: float | None = None) -> di
     finished = [r for r in results if r.finished]
     wins: dict[str, int] = {}
     for r in finished:
-        wins[str(r.winner)] = wins.get(str(r.winner), 0) + 1
+        if r.winner is not None:  # cooperative games have no winning seat
+            wins[str(r.winner)] = wins.get(str(r.winner), 0) + 1
     summary: dict[str, Any] = {
         "games": len(results),
         "finished": len(finished),
@@ -119,6 +120,10 @@ def summarize(results: Sequence[GameResult], seconds: float | None = None) -> di
         "mean_attempts": round(sum(r.attempts for r in results) / len(results), 2)
         if results else 0,
     }
+    if results and all("won" in r.extra for r in results):  # a cooperative game (Panic)
+        summary["won"] = sum(bool(r.extra["won"]) for r in results)
+        scores = [r.extra.get("score", 0) for r in results]
+        summary["mean_score"] = round(sum(scores) / len(scores), 2)
     if seconds is not None:
         summary["seconds"] = round(seconds, 3)
         summary["games_per_second"] = round(len(results) / seconds, 1) if seconds > 0 else None

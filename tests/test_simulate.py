@@ -108,3 +108,17 @@ def test_cli_errors_are_short_and_clear():
     out = run_cli("board", "atlantis")
     assert out.returncode == 2 and "unknown board 'atlantis'" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_every_game_simulates_and_summarizes():
+    for game in ("kill", "save", "panic"):
+        results = luckylab.simulate(game, players=4, games=3, seed=1)
+        assert len(results) == 3 and all(r.game == game for r in results)
+        summary = summarize(results)
+        assert summary["games"] == 3
+    assert "won" in summarize(luckylab.simulate("panic", players=4, games=3, seed=1))
+
+
+def test_simulate_can_be_called_twice():  # a submodule once shadowed the function
+    luckylab.simulate("island", players=4, games=1, seed=1)
+    assert callable(luckylab.simulate)

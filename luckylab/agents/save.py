@@ -46,10 +46,12 @@ def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
 def cheapest_block(game: SaveGame, legal: list[Foil]) -> Foil | None:
     """The legal discard that stops the attempt with the fewest points (then fewest cards)."""
     needed = game.attempt.needed if game.attempt else 0
-    blocks = [a for a in legal if sum(game.card(c).luck for c in a.cards) >= needed]
-    if not blocks:
-        return None
-    return min(blocks, key=lambda a: (sum(game.card(c).luck for c in a.cards), len(a.cards)))
+    best, best_cost = None, None
+    for action in legal:
+        cost = (sum(game.card(c).luck for c in action.cards), len(action.cards))
+        if cost[0] >= needed and (best_cost is None or cost < best_cost):
+            best, best_cost = action, cost
+    return best
 
 
 def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
@@ -57,7 +59,7 @@ def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
     room (or brings him to ``seat``) in front of a witness. The free step first: it costs no
     card."""
     here, doctor = game.positions[seat], game.doctor
-    if not game.step_used and doctor in game.board.neighbors(here) and game.witnesses(seat, doctor):
+    if not game.step_used and doctor in game.exits(here) and game.witnesses(seat, doctor):
         return Step(doctor)
     for card in game.hands[seat]:
         if game.card(card).kind != "move":
@@ -75,7 +77,7 @@ def snoop_towards(game: SaveGame, seat: int, room: str) -> Snoop | EndTurn:
     if game.phase != "turn":
         return EndTurn()
     here = game.positions[seat]
-    options = [here, *sorted(game.board.neighbors(here))]
+    options = [here, *game.exits(here)]
     return Snoop(min(options, key=lambda to: (game.board.distance(to, room), to != here)))
 
 

@@ -258,6 +258,12 @@ def ship_decks(board: Board) -> tuple[str, ...]:
     return tuple(decks)
 
 
+@lru_cache(maxsize=64)
+def _exits(board: Board) -> dict[str, tuple[str, ...]]:
+    """Each room's neighbours (one door away), sorted: computed once per board."""
+    return {s: tuple(sorted(board.neighbors(s))) for s in board.spaces}
+
+
 @lru_cache(maxsize=16)
 def _destination_cache(board: Board, cards: tuple[Card, ...]) -> dict[Any, tuple[str, ...]]:
     """One cache of Move card destinations per ship and card list, shared by every game."""
@@ -485,6 +491,14 @@ class SaveGame(GameBase):
         """The decks that have sunk, the first to sink first."""
         return tuple(reversed(self.decks[len(self.afloat):]))
 
+    def exits(self, space: str) -> tuple[str, ...]:
+        """The rooms one door away from ``space`` on the ship as it is now, sorted."""
+        try:
+            return _exits(self.board)[space]
+        except KeyError:
+            self._unknown_space(space)
+            raise
+
     def card(self, card_id: int) -> Card:
         return self.cards[card_id]
 
@@ -574,7 +588,7 @@ class SaveGame(GameBase):
         if self.phase == "foil":
             return list(self._foil_actions(seat))
         here = self.positions[seat]
-        neighbours = sorted(self.board.neighbors(here))
+        neighbours = self.exits(here)
         actions: list[Action] = []
         if self.phase == "turn":
             actions.append(Snoop(here))
@@ -599,21 +613,23 @@ class SaveGame(GameBase):
     def _foil_actions(self, seat: int) -> Iterator[Foil]:
         attempt = self.attempt
         assert attempt is not None
+        points = self._points
         by_points: dict[int, list[int]] = {}
-        for c in sorted(self.hands[seat]):
-            if self.cards[c].kind == "failure":
-                by_points.setdefault(self._points[c], []).append(c)
+        for c in sorted(c for c in self.hands[seat] if points[c]):
+            by_points.setdefault(points[c], []).append(c)
         values = sorted(by_points)
         needed = attempt.needed
         # S-FAIL-3: the last player asked, holding enough, must stop it.
         must_stop = (self.last_must_foil and attempt.is_last_asked
                      and sum(v * len(by_points[v]) for v in values) >= needed)
         # A valid discard holds fewer than needed/v + 1 cards worth v (S-FAIL-1): bound it.
-        most = [min(len(by_points[v]), (needed - 1) // v + 1) if v else len(by_points[v])
-                for v in values]
+        most = [min(len(by_points[v]), (needed - 1) // v + 1) for v in values]
         for counts in itertools.product(*(range(k + 1) for k in most)):
-            total = sum(v * k for v, k in zip(values, counts, strict=True))
-            biggest = max((v for v, k in zip(values, counts, strict=True) if k), default=0)
+            total = biggest = 0
+            for v, k in zip(values, counts, strict=True):
+                if k:
+                    total += v * k
+                    biggest = v
             if total and total - biggest >= needed:
                 continue  # S-FAIL-1: cards past the one that stops it
             if must_stop and total < needed:
@@ -666,11 +682,11 @@ class SaveGame(GameBase):
     # S-SNOOP-1 ------------------------------------------------------------------------------
     def _check_snoop(self, seat: int, action: Snoop) -> None:
         here = self.positions[seat]
-        if action.to != here and action.to not in self.board.neighbors(here):
+        if action.to != here and action.to not in self.exits(here):
             self._unknown_space(action.to)
             raise IllegalAction(f"a snooping step goes one door from {here} (or stays), not to "
                                 f"{action.to}", [Snoop(here), *(Snoop(n) for n in
-                                                 sorted(self.board.neighbors(here)))])
+                                                 self.exits(here))])
 
     def _do_snoop(self, seat: int, action: Snoop) -> None:
         moved = "stays in" if action.to == self.positions[seat] else "goes to"
@@ -688,10 +704,10 @@ class SaveGame(GameBase):
         if self.step_used:
             raise IllegalAction("you already took your free step this turn (S-ACT-1)")
         here = self.positions[seat]
-        if action.to not in self.board.neighbors(here):
+        if action.to not in self.exits(here):
             self._unknown_space(action.to)
             raise IllegalAction(f"a step goes through one door: {action.to} is not next to "
-                                f"{here}", [Step(n) for n in sorted(self.board.neighbors(here))])
+                                f"{here}", [Step(n) for n in self.exits(here)])
 
     def _do_step(self, seat: int, action: Step) -> None:
         self._go_active(seat)

@@ -494,10 +494,11 @@ class MansionExplorer(W.VBox):
     board
         A geometry board or its name (default: the 1997 mansion, ``"kill-doctor-lucky"``).
     room
-        The room shown first.
+        The room shown first (default: the first space of the board, the Drawing Room).
     rivals
-        Other pawns: label -> space (``None`` = off the board). Default: two rivals, in the
-        Drawing Room (where everyone starts, ``K-SETUP-1``) and the Library.
+        Other pawns: label -> space (``None`` = off the board). Default: two rivals, at the
+        start and halfway along Doctor Lucky's path (the Drawing Room, where everyone starts
+        in Kill Doctor Lucky, and the Master Suite).
     doctor
         Doctor Lucky's space, or ``None`` to leave him off.
     view
@@ -523,7 +524,7 @@ class MansionExplorer(W.VBox):
     def __init__(
         self,
         board: Board | str = "kill-doctor-lucky",
-        room: str = "Kitchen",
+        room: str | None = None,
         rivals: Mapping[str, str | None] | None = None,
         doctor: str | None = None,
         view: str = "sight",
@@ -532,8 +533,13 @@ class MansionExplorer(W.VBox):
 
         self.board = load_board(board) if isinstance(board, str) else board
         board_ = self.board
+        if not isinstance(board_.geometry, Geometry):
+            raise ValueError(f"{board_.name} is not a geometry board (it has no rectangles)")
+        if room is None:
+            room = board_.spaces[0]
         if rivals is None:
-            rivals = {"Rival 1": "Drawing Room", "Rival 2": "Library"}
+            path = board_.path or board_.spaces
+            rivals = {"Rival 1": path[0], "Rival 2": path[len(path) // 2]}
         rivals = dict(rivals)
         for space in [room, *rivals.values(), doctor]:
             if space is not None:

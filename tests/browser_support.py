@@ -359,9 +359,19 @@ async () => {
 
 JS_CONTENT_HEIGHT = """
 () => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const inner = panel.content.node.querySelector('.jp-WindowedPanel-inner');
-  return (inner || panel.content.node).scrollHeight;
+  const notebook = window.jupyterapp.shell.currentWidget.content.node;
+  const inner = notebook.querySelector('.jp-WindowedPanel-inner');
+  return (inner || notebook).scrollHeight;
+}
+"""
+
+# The notebook scrolls inside its own element (the windowed panel's outer node), not the page.
+JS_SCROLL_TOP = """
+() => {
+  const notebook = window.jupyterapp.shell.currentWidget.content.node;
+  for (const node of [notebook, ...notebook.querySelectorAll('.jp-WindowedPanel-outer')]) {
+    node.scrollTop = 0;
+  }
 }
 """
 

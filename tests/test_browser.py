@@ -37,6 +37,7 @@ from browser_support import (
     JS_NOTEBOOK_READY,
     JS_RENDERED_OUTPUTS,
     JS_RUN_ALL,
+    JS_SCROLL_TOP,
     JS_WIDGET_SNAPSHOT,
     STDERR_MIME,
     WIDGET_ERROR_TEXTS,
@@ -219,8 +220,9 @@ def save_screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     height = min(page.evaluate(JS_CONTENT_HEIGHT) + 160, 15000)
     page.set_viewport_size({"width": 1280, "height": max(900, height)})
-    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.scrollTo(0, 0)")
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # JupyterLab lays out again for the new size
+    page.evaluate(JS_SCROLL_TOP)
+    page.wait_for_timeout(300)
     target = ARTIFACTS / f"{Path(name).stem}.png"
     page.screenshot(path=str(target))
     return target

@@ -239,7 +239,7 @@ class Board:
     ) -> frozenset[str]:
         """The spaces from which a pawn on ``space`` is seen (equal to :meth:`visible_from`
         when sight is symmetric, which it is except with ``cat_blocks="outward"``)."""
-        table = self._sight[cat_blocks][cat] if cat in self._sight[cat_blocks] else None
+        table = self._sight[cat_blocks].get(cat, None)
         if table is None:
             self._check_sight_args(space, cat, cat_blocks)
         self.check(space)

@@ -25,7 +25,7 @@ import importlib
 import json
 import sys
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-__all__ = ["BOARDS", "board_from_data", "load_board", "read_data_file"]
+__all__ = ["BOARDS", "board_from_data", "board_labels", "load_board", "read_data_file",
+           "validate_start"]
 
 BOARDS: dict[str, str] = {
     "isla-fortuna": "isla_fortuna.toml",
@@ -97,7 +98,7 @@ def load_board(name: str | Path) -> Board:
     raise UnknownGame(f"unknown board {str(name)!r}; built-in boards: {known}; or give a file path")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_builtin(key: str) -> Board:
     # Boards are immutable, so one instance per built-in board is shared by every game.
     filename = BOARDS[key]
@@ -120,10 +121,7 @@ def read_data_file(path: str | Path) -> dict[str, Any]:
 
 def _parse(text: str, source: str) -> dict[str, Any]:
     try:
-        if source.lower().endswith(".json"):
-            data = json.loads(text)
-        else:
-            data = tomllib.loads(text)
+        data = json.loads(text) if source.lower().endswith(".json") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise BoardError(source, "(syntax)", str(exc)) from exc
     if not isinstance(data, dict):
@@ -238,7 +236,7 @@ def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Bo
             err("spaces.number", f"numbers must run 1..{len(numbers)} with no gap; "
                                  f"missing {missing}, got {sorted(numbers)}")
         order = [numbers[n] for n in expected]
-        for a, b in zip(order, order[1:] + order[:1]):
+        for a, b in zip(order, order[1:] + order[:1], strict=True):
             if not graph.has_edge(a, b):
                 err("spaces.number", f"Doctor Lucky's path jumps: {graph.nodes[a]['number']} "
                                      f"({a}) -> {graph.nodes[b]['number']} ({b}) are not adjacent")
@@ -252,24 +250,31 @@ def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Bo
     if data.get("sight", "adjacent") != "adjacent":
         err("sight", "graph-format boards have adjacency sight: use sight = \"adjacent\"")
 
+    start = validate_start(data, graph, source)
+    return Board(graph=graph, visible=None, start=start, **board_labels(data, source, key))
+
+
+def validate_start(data: Mapping[str, Any], spaces: Any, source: str) -> dict[str, Any]:
+    """The file's ``[start]`` table, checked: every space it names must be in ``spaces``."""
     start = data.get("start", {})
     if not isinstance(start, dict):
-        err("start", "must be a table")
+        raise BoardError(source, "start", "must be a table")
     for role, where_to in start.items():
         for s in where_to if isinstance(where_to, list) else [where_to]:
-            if s not in graph:
-                err(f"start.{role}", f"{s!r} is not a space of this board")
+            if s not in spaces:
+                raise BoardError(source, f"start.{role}", f"{s!r} is not a space of this board")
+    return dict(start)
 
-    return Board(
-        graph=graph,
-        visible=None,
-        name=str(data.get("name", key)),
-        key=key,
-        status=str(data.get("status", "unknown")),
-        source=str(data.get("source", source)),
-        notes=str(data.get("notes", "")),
-        start=dict(start),
-    )
+
+def board_labels(data: Mapping[str, Any], source: str, key: str) -> dict[str, str]:
+    """The descriptive fields every board file may carry, as ``Board`` keyword arguments."""
+    return {
+        "name": str(data.get("name", key)),
+        "key": key,
+        "status": str(data.get("status", "unknown")),
+        "source": str(data.get("source", source)),
+        "notes": str(data.get("notes", "")),
+    }
 
 
 class _Errors:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,8 @@ class Card:
     facts: str = ""
 
     def weapon_value(self, space: str) -> int:
-        """A Weapon's (or Aid card's) value on ``space`` (``I-KILL-2``): special there, else base."""
+        """A Weapon's (or Aid card's) value on ``space`` (``I-KILL-2``): special there, else
+        the base value."""
         if self.value is None:
             raise ValueError(f"{self.name} is a {self.kind} card, not a weapon")
         if self.special_space == space and self.special_value is not None:
@@ -106,7 +107,7 @@ def load_deck(game: str | Path) -> Deck:
     raise UnknownGame(f"unknown deck {key!r}; built-in decks: {', '.join(sorted(DECKS))}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_builtin(game: str) -> Deck:
     from .boards import _parse
 
@@ -186,7 +187,7 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
     return tuple(cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_characters(game: str = "island") -> tuple[str, ...]:
     """The Character names of a game, seat 0 first (from the ``[characters]`` table of its deck
     file); the names the rulebook gives and the reconstructed ones are told apart there."""

@@ -646,20 +646,11 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
             err(f"fallback.{s}", f"{target!r} is not adjacent to {s!r} (no door joins them)")
         attrs[s]["fallback"] = target
 
-    start = data.get("start", {})
-    if not isinstance(start, dict):
-        err("start", "must be a table")
-    for role, where_to in start.items():
-        for s in where_to if isinstance(where_to, list) else [where_to]:
-            if s not in rects:
-                err(f"start.{role}", f"{s!r} is not a space")
+    from .boards import board_labels, validate_start
 
-
-    return board_from_geometry(
-        geometry, attrs, name=str(data.get("name", key)), key=key,
-        status=str(data.get("status", "unknown")), source=str(data.get("source", source)),
-        notes=str(data.get("notes", "")), path=path, start=start,
-    )
+    start = validate_start(data, rects, source)
+    return board_from_geometry(geometry, attrs, path=path, start=start,
+                               **board_labels(data, source, key))
 
 
 def _is_number(v: object) -> bool:

@@ -75,7 +75,7 @@ def test_I_BOARD_5_frog_pond_neighbours_exactly(board):
 def test_I_BOARD_6_doctor_lucky_path_steps_are_adjacent(board):
     path = board.path
     assert [board.number(s) for s in path] == list(range(1, 25))
-    for a, b in zip(path, path[1:] + path[:1]):
+    for a, b in zip(path, path[1:] + path[:1], strict=True):
         assert board.graph.edges[a, b]["kind"] == "land", (a, b)
         assert board.next_on_path(a) == b
     assert board.next_on_path(board.by_number(24)) == board.by_number(1)

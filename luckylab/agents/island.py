@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from ..games.island import (

@@ -140,7 +140,7 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """Phase 2: try to kill Doctor Lucky, with at most one Weapon card (``I-KILL-1``, ``I-KILL-2``)."""
+    """Phase 2: try to kill Doctor Lucky, with at most one Weapon (``I-KILL-1``, ``I-KILL-2``)."""
 
     weapon: int | None = None
 
@@ -404,7 +404,8 @@ class IslandGame(GameBase):
             spots = list(start.get("strangers", ()))
             if len(spots) < len(self.strangers):
                 raise ValueError(f"board {self.board.name} has too few Stranger start spaces")
-            for s, spot in zip(self.strangers, rng.sample(spots, len(self.strangers))):
+            picked = rng.sample(spots, len(self.strangers))
+            for s, spot in zip(self.strangers, picked, strict=True):
                 self.position[s] = spot
         self.doctor: str = start["doctor"]
         self.cat: str = start["cat"]

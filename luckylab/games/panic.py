@@ -137,16 +137,10 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     if volcano not in graph:
         raise BoardError(source, "volcano", f"{volcano!r} is not a place of the {rows}x{cols} grid "
                                             f"(places are named like 'r1c1')")
-    return Board(
-        graph=graph,
-        visible=None,
-        name=str(data.get("name", key)),
-        key=key,
-        status=str(data.get("status", "unknown")),
-        source=str(data.get("source", source)),
-        notes=str(data.get("notes", "")),
-        start={"volcano": volcano},
-    )
+    from ..boards import board_labels
+
+    return Board(graph=graph, visible=None, start={"volcano": volcano},
+                 **board_labels(data, source, key))
 
 
 def _whole(data: Mapping[str, Any], name: str, source: str, low: int, high: int) -> int:

@@ -42,7 +42,7 @@ except ModuleNotFoundError:  # Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 START_NOTEBOOK = Path("notebooks") / "00_start_here.ipynb"
-IN_CI = bool(os.environ.get("CI"))
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 INSTALL_TIMEOUT_S = 1200
 NOTEBOOK_TIMEOUT_S = 900

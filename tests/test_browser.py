@@ -20,6 +20,7 @@ the test at another folder of notebooks (for trying the harness on notebooks of 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import re
 import time
@@ -52,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = Path(os.environ.get("LUCKYLAB_BROWSER_NOTEBOOKS", ROOT / "notebooks"))
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
-IN_CI = bool(os.environ.get("CI"))
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 # The TurnStepper's step button (luckylab/viz/widgets.py); lesson 03 must have one.
 STEP_BUTTON = re.compile(r"^\s*Step\b", re.IGNORECASE)
@@ -79,6 +80,8 @@ def browser():
     """Debian's Chromium driven by Python playwright (never a downloaded browser)."""
     if not CHROMIUM.exists():
         unavailable(f"{CHROMIUM} is missing: apt-get install chromium")
+    if importlib.util.find_spec("jupyterlab") is None:
+        unavailable("jupyterlab is not installed: pip install -e '.[test]'")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -91,8 +91,10 @@ def test_K_SIGHT_2_the_railing_is_drawn_distinctly_with_its_dots(drawing):
 def test_y_runs_downwards_and_names_are_readable(drawing):
     assert drawing.ax.yaxis_inverted()
     assert drawing.ax.get_aspect() == 1.0
-    assert drawing.labels["Kitchen"].get_text().endswith("Kitchen")
-    assert "8" in drawing.labels["Kitchen"].get_text()
+    assert drawing.labels["Kitchen"].get_text() == "Kitchen"
+    assert drawing.numbers["Kitchen"].get_text() == "8"
+    assert drawing.numbers["Kitchen"].get_fontweight() == "bold"
+    assert set(drawing.numbers) == {s for s in MANSION.spaces if MANSION.number(s) is not None}
     assert drawing.labels["Hall NW"].get_rotation() == 90  # a tall, narrow hallway
     assert all(t.get_fontsize() >= 8 for t in drawing.labels.values())
     assert drawing.title.get_text() == MANSION.name

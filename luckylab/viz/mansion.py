@@ -87,7 +87,7 @@ MARKS: dict[str, dict[str, Any]] = {
                         "label": "adjacent, not seen"},
     "watched": {"facecolor": "#B0B0B0", "alpha": 0.55, "hatch": "", "edgecolor": "none",
                 "linewidth": 0.0, "label": "seen by someone"},
-    "hideout": {"facecolor": "#009E73", "alpha": 0.45, "hatch": "..", "edgecolor": "#00664A",
+    "hideout": {"facecolor": "#009E73", "alpha": 0.45, "hatch": ".", "edgecolor": "#00664A",
                 "linewidth": 2.5, "label": "hiding place: nobody sees it"},
 }
 """How :meth:`MansionDrawing.mark` paints a room, per mark name. Each mark differs by hatch
@@ -179,7 +179,8 @@ class MansionDrawing:
     Attributes are the artists, so tests and students can look at them: ``walls`` (the dark
     background), ``rooms`` (space -> its ``Rectangle``, filled by kind), ``doors`` and
     ``railings`` (one ``Rectangle`` per opening, in ``geometry.doors`` / ``geometry.see_through``
-    order), ``railing_dots``, ``labels`` (space -> ``Text``), ``marks`` (space -> an overlay
+    order), ``railing_dots``, ``labels`` (space -> its name's ``Text``), ``numbers`` (numbered
+    space -> the bold number above its name), ``marks`` (space -> an overlay
     ``Rectangle``, invisible until :meth:`mark`), ``bands`` (a ``PatchCollection`` of the
     sight bands shown), ``pawns`` (label -> ``Line2D``), ``doctor``, ``legend``.
     """
@@ -194,6 +195,7 @@ class MansionDrawing:
     railings: list[Rectangle]
     railing_dots: Line2D
     labels: dict[str, Text]
+    numbers: dict[str, Text]
     marks: dict[str, Rectangle]
     bands: PatchCollection
     doctor: Line2D
@@ -203,6 +205,8 @@ class MansionDrawing:
     sight_of: str | None = None
     shown_bands: tuple[SightBand, ...] = ()
     marked: dict[str, str] = field(default_factory=dict)
+    _canvas: Any = field(default=None, repr=False)
+    _background: Any = field(default=None, repr=False)
 
     def show_sight(self, space: str | None) -> MansionDrawing:
         """Draw the sight bands of ``space`` (``None``: hide them). Returns ``self``."""
@@ -297,9 +301,44 @@ class MansionDrawing:
         return max(b.width, b.height)
 
     def png(self) -> bytes:
-        """The figure as PNG bytes (what the notebook shows)."""
+        """The figure as PNG bytes (what the widget shows), painting only what changes.
+
+        The first call paints everything except the changing artists (marks, sight bands,
+        names, pawns, Doctor Lucky, the title) and keeps that picture; later calls paste it and
+        paint the changing artists on top, which takes about a third of a full repaint. The
+        layout is frozen after the first call, so the kept picture stays valid: give the
+        drawing a figure of its own and do not add artists to it afterwards.
+        """
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from PIL import Image
+
+        fig = self.fig
+        if self._canvas is None or fig.canvas is not self._canvas:
+            self._canvas = FigureCanvasAgg(fig)
+            self._background = None
+        canvas = self._canvas
+        changing = [*self.marks.values(), self.bands, *self.labels.values(),
+                    *self.numbers.values(), *self.pawns.values(), self.doctor, self.title]
+        for artist in changing:
+            artist.set_animated(True)
+        try:
+            if self._background is None:
+                canvas.draw()  # lays the figure out once; animated artists are skipped
+                fig.set_layout_engine("none")
+                self._background = canvas.copy_from_bbox(fig.bbox)
+            else:
+                canvas.restore_region(self._background)
+            renderer = canvas.get_renderer()
+            for artist in sorted(changing, key=lambda a: a.get_zorder()):
+                artist.draw(renderer)
+        finally:
+            for artist in changing:
+                artist.set_animated(False)
+        width, height = canvas.get_width_height()
+        image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA",
+                                 0, 1)
         buffer = io.BytesIO()
-        self.fig.savefig(buffer, format="png", dpi=self.fig.dpi)
+        image.save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
 
 
@@ -402,9 +441,12 @@ def draw_mansion(
                             linewidths=0.8, alpha=0.28, zorder=3)
     ax.add_collection(bands)
 
-    labels = {}
+    labels, numbers = {}, {}
     for space in board.spaces:
-        labels[space] = _label(ax, board, space, geometry.rects[space], span, show_names)
+        labels[space], number = _label(ax, board, space, geometry.rects[space], span,
+                                       show_names)
+        if number is not None:
+            numbers[space] = number
 
     (doctor_marker,) = ax.plot([], [], linestyle="none", marker="*", markersize=20,
                                markerfacecolor=DOCTOR_COLOR, markeredgecolor="black",
@@ -412,7 +454,8 @@ def draw_mansion(
     title_artist = ax.set_title(title if title is not None else _title(board), fontsize=11)
     drawing = MansionDrawing(
         board=board, geometry=geometry, fig=fig, ax=ax, walls=walls, rooms=rooms, doors=doors,
-        railings=railings, railing_dots=railing_dots, labels=labels, marks=marks_layer,
+        railings=railings, railing_dots=railing_dots, labels=labels, numbers=numbers,
+        marks=marks_layer,
         bands=bands, doctor=doctor_marker, title=title_artist)
     for name in mark_keys:
         if name not in MARKS:
@@ -441,19 +484,32 @@ def _title(board: Board) -> str:
     return board.name
 
 
-def _label(ax: Axes, board: Board, space: str, rect: Rect, span: float, visible: bool) -> Text:
-    """A room's number (bold) and name, turned upright in tall narrow spaces."""
+def _label(ax: Axes, board: Board, space: str, rect: Rect, span: float, visible: bool
+           ) -> tuple[Text, Text | None]:
+    """A room's name (turned upright in tall narrow spaces) and its number in bold above it.
+
+    Two plain texts rather than one with mathtext bold: mathtext layout would double the time
+    a picture takes to render.
+    """
     number = board.number(space)
     tall = rect.height > 2.5 * rect.width
     room_size = rect.height if tall else rect.width
-    # Characters per line: what fits at ~8 pt (a 10-inch-wide figure of the 1584-pt page is
+    # Characters per line: what fits at 8 pt (a 10-inch-wide figure of the 1584-pt page is
     # about 0.45 pt of figure per data unit).
     per_line = max(6, int(room_size / span * 10 * 72 / 5.2))
     name = "\n".join(textwrap.wrap(space, per_line, break_long_words=False))
-    text = name if number is None else f"$\\mathbf{{{number}}}$ {name}"
     x, y = rect.center
-    return ax.text(x, y, text, ha="center", va="center", fontsize=8, color="#1A1A1A",
-                   rotation=90 if tall else 0, zorder=4, visible=visible, linespacing=1.0)
+    style = {"ha": "center", "color": "#1A1A1A", "zorder": 4, "visible": visible,
+             "annotation_clip": False}
+    if number is None or tall:
+        text = name if number is None else f"{number} {name}"
+        return ax.annotate(text, (x, y), va="center", fontsize=8, rotation=90 if tall else 0,
+                           linespacing=1.0, **style), None
+    name_text = ax.annotate(name, (x, y), xytext=(0, -1), textcoords="offset points",
+                            va="top", fontsize=8, linespacing=1.0, **style)
+    number_text = ax.annotate(str(number), (x, y), xytext=(0, 1), textcoords="offset points",
+                              va="bottom", fontsize=10, fontweight="bold", **style)
+    return name_text, number_text
 
 
 def _rectangle(r: Rect) -> Rectangle:
@@ -566,8 +622,8 @@ class MansionExplorer(W.VBox):
         self.lists = W.HTML()
 
         bounds = board_.geometry.bounds
-        self.figure = Figure(figsize=_figsize(bounds, 9.0, True), dpi=72, layout="constrained")
-        self.drawing = draw_mansion(board_, self.figure.add_subplot(), width=9.0,
+        self.figure = Figure(figsize=_figsize(bounds, 9.5, True), dpi=80, layout="constrained")
+        self.drawing = draw_mansion(board_, self.figure.add_subplot(), width=9.5,
                                     mark_keys=("chosen", "adjacent", "visible",
                                                "adjacent_unseen", "hideout", "watched"))
         self.comparison: SightComparison | None = None

@@ -166,12 +166,14 @@ def test_marks_paint_rooms_and_a_bad_mark_changes_nothing():
 
 def test_pawns_and_doctor_stand_inside_their_spaces():
     spots = {"Ann": "Drawing Room", "Bob": "Drawing Room", "Cy": "Hall SW", "Di": "Foyer"}
-    picture = draw_mansion(MANSION, pawns=spots, doctor="Drawing Room", legend=False)
+    picture = draw_mansion(MANSION, pawns=spots, doctor="Drawing Room")
     for label, space in spots.items():
         assert inside(marker_xy(picture.pawns[label]), GEOMETRY.rects[space]), label
     assert inside(marker_xy(picture.doctor), GEOMETRY.rects["Drawing Room"])
     xy = {marker_xy(picture.pawns[p]) for p in ("Ann", "Bob")} | {marker_xy(picture.doctor)}
     assert len(xy) == 3  # side by side, not on top of each other
+    legend = [t.get_text() for t in picture.legend.get_texts()]
+    assert legend[-5:] == ["Ann", "Bob", "Cy", "Di", DOCTOR]
     picture.place({"Ann": None}, doctor=None)
     assert marker_xy(picture.pawns["Ann"]) is None and marker_xy(picture.doctor) is None
     with pytest.raises(UnknownSpace):
@@ -300,3 +302,21 @@ def test_explorer_refuses_bad_input():
         MansionExplorer(view="aerial")
     with pytest.raises(ValueError, match="not a geometry board"):
         MansionExplorer(board="isla-fortuna")
+
+
+def test_explorer_fast_repaint_equals_a_fresh_full_paint():
+    """The kept background plus the changing artists must be exactly the whole picture."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    def pixels(png: bytes):
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+    moved = MansionExplorer(room="Kitchen", rivals={"Ann": "Foyer"}, doctor="Parlor")
+    moved.room_picker.value = "Gallery"
+    moved.rival_pickers["Ann"].value = "Armory"
+    moved.doctor_picker.value = None
+    fresh = MansionExplorer(room="Gallery", rivals={"Ann": "Armory"})
+    assert np.array_equal(pixels(moved.png), pixels(fresh.png))

@@ -372,7 +372,8 @@ def draw_mansion(
     marks
         Space -> mark name (see :data:`MARKS` and :meth:`MansionDrawing.mark`).
     show_names, legend, mark_keys, title, width
-        Room names and numbers; the key to colours (plus the marks named in ``mark_keys``);
+        Room names and numbers; the key to colours (plus the marks named in ``mark_keys``, and
+        the pawns and Doctor Lucky if any are given);
         the title (default: the board's name,
         flagged if it is a reconstruction); the figure width in inches (height follows the
         board's proportions).
@@ -464,9 +465,12 @@ def draw_mansion(
     drawing.mark(marks or {})
     drawing.place(pawns, doctor)
     if legend:
-        drawing.legend = fig.legend(handles=_legend_handles(board, geometry, mark_keys),
-                                    loc="outside lower center", ncols=4, fontsize=8,
-                                    frameon=False)
+        handles = _legend_handles(board, geometry, mark_keys)
+        if pawns or doctor is not None:
+            # Who is who: the pawns given now (and Doctor Lucky, who may arrive later).
+            handles += [*drawing.pawns.values(), drawing.doctor]
+        drawing.legend = fig.legend(handles=handles, loc="outside lower center", ncols=4,
+                                    fontsize=8, frameon=False)
     return drawing
 
 
@@ -624,6 +628,7 @@ class MansionExplorer(W.VBox):
         bounds = board_.geometry.bounds
         self.figure = Figure(figsize=_figsize(bounds, 9.5, True), dpi=80, layout="constrained")
         self.drawing = draw_mansion(board_, self.figure.add_subplot(), width=9.5,
+                                    pawns=rivals, doctor=doctor,
                                     mark_keys=("chosen", "adjacent", "visible",
                                                "adjacent_unseen", "hideout", "watched"))
         self.comparison: SightComparison | None = None

@@ -21,6 +21,7 @@ from luckylab.geometry import Rect  # noqa: E402
 from luckylab.viz.draw import DOCTOR  # noqa: E402
 from luckylab.viz.mansion import (  # noqa: E402
     MARKS,
+    NOBODY,
     ROOM_COLORS,
     MansionExplorer,
     draw_mansion,
@@ -224,6 +225,8 @@ def test_hiding_places_from_nobody_is_everywhere_and_a_watcher_sees_home():
     assert "Drawing Room" not in hiding_places(MANSION, ["Drawing Room"])
     with pytest.raises(UnknownSpace):
         hiding_places(MANSION, ["Ballroom"])
+    with pytest.raises(TypeError, match="collection"):
+        hiding_places(MANSION, "Kitchen")
 
 
 # -- the widget -----------------------------------------------------------------------------------
@@ -276,7 +279,8 @@ def test_explorer_where_to_hide_view(explorer):
     assert inside(marker_xy(drawing.pawns["Ann"]), GEOMETRY.rects["Wine Cellar"])
     # Nobody on the board: hide anywhere.
     for picker in explorer.rival_pickers.values():
-        picker.value = None
+        picker.value = NOBODY
+        assert picker.index == 0  # shown as "(nobody)", not as a blank box
     assert explorer.hideouts == MANSION.spaces
 
 
@@ -290,6 +294,7 @@ def test_explorer_draws_once_and_only_updates(explorer):
     assert drawing.rooms == rooms and len(figure.axes) == 1
     assert explorer.png != first
     assert inside(marker_xy(drawing.doctor), GEOMETRY.rects["Piazza"])
+    assert explorer.doctor == "Piazza"
     assert drawing.doctor.get_label() == DOCTOR
 
 
@@ -317,6 +322,6 @@ def test_explorer_fast_repaint_equals_a_fresh_full_paint():
     moved = MansionExplorer(room="Kitchen", rivals={"Ann": "Foyer"}, doctor="Parlor")
     moved.room_picker.value = "Gallery"
     moved.rival_pickers["Ann"].value = "Armory"
-    moved.doctor_picker.value = None
+    moved.doctor_picker.value = NOBODY
     fresh = MansionExplorer(room="Gallery", rivals={"Ann": "Armory"})
     assert np.array_equal(pixels(moved.png), pixels(fresh.png))

@@ -55,6 +55,7 @@ from .draw import DOCTOR, DOCTOR_COLOR, PLAYER_COLORS, SIGHT_COLOR, kind_color
 
 __all__ = [
     "MARKS",
+    "NOBODY",
     "ROOM_COLORS",
     "MansionDrawing",
     "MansionExplorer",
@@ -137,8 +138,11 @@ def sight_comparison(board: Board, room: str) -> SightComparison:
 def hiding_places(board: Board, watchers: Iterable[str]) -> tuple[str, ...]:
     """The spaces that no pawn standing on ``watchers`` sees, in board order.
 
-    Sight is symmetric on geometry boards, so these are also the spaces from which you see none
-    of them. A space holding a watcher is never a hiding place (a pawn sees its own space).
+    In Kill Doctor Lucky these are the spaces where a player could attack unseen (``K-KILL-1``;
+    the engine's ``KillGame.unseen_spaces`` gives the same answer, and a test checks it).
+    Sight is symmetric on geometry boards, so they are also the spaces from which you see none
+    of the watchers. A space holding a watcher is never a hiding place (a pawn sees its own
+    space).
 
     >>> from luckylab import load_board
     >>> mansion = load_board("kill-doctor-lucky")
@@ -147,6 +151,8 @@ def hiding_places(board: Board, watchers: Iterable[str]) -> tuple[str, ...]:
     >>> hiding_places(mansion, [])[:3]     # nobody watching: hide anywhere
     ('Drawing Room', 'Parlor', 'Billiard Room')
     """
+    if isinstance(watchers, str):
+        raise TypeError(f"watchers must be a collection of spaces, not the string {watchers!r}")
     seen: set[str] = set()
     for space in watchers:
         seen |= board.visible_from(space)
@@ -542,7 +548,9 @@ def _legend_handles(board: Board, geometry: Geometry, mark_keys: Sequence[str]) 
 
 
 # -- the widget ------------------------------------------------------------------------------------
-NOBODY = "(nobody)"
+NOBODY = ""
+"""The pickers' value for "nobody there" (ipywidgets 8 shows a ``None`` value as a blank
+dropdown, so the option needs a real value)."""
 
 
 class MansionExplorer(W.VBox):
@@ -612,11 +620,13 @@ class MansionExplorer(W.VBox):
         self.room_picker = W.Dropdown(options=options, value=room, description="room",
                                       layout=wide)
         self.rival_pickers = {
-            name: W.Dropdown(options=[(NOBODY, None), *options], value=space,
+            name: W.Dropdown(options=[("(nobody)", NOBODY), *options],
+                             value=NOBODY if space is None else space,
                              description=name, layout=wide)
             for name, space in rivals.items()
         }
-        self.doctor_picker = W.Dropdown(options=[(NOBODY, None), *options], value=doctor,
+        self.doctor_picker = W.Dropdown(options=[("(nobody)", NOBODY), *options],
+                                        value=NOBODY if doctor is None else doctor,
                                         description=DOCTOR, layout=wide,
                                         style={"description_width": "initial"})
         self.view_picker = W.ToggleButtons(
@@ -646,11 +656,17 @@ class MansionExplorer(W.VBox):
     @property
     def rivals(self) -> dict[str, str | None]:
         """Rival label -> space, as the pickers say."""
-        return {name: picker.value for name, picker in self.rival_pickers.items()}
+        return {name: picker.value or None for name, picker in self.rival_pickers.items()}
 
     @property
     def room(self) -> str:
+        """The chosen room."""
         return self.room_picker.value
+
+    @property
+    def doctor(self) -> str | None:
+        """Doctor Lucky's space, or None."""
+        return self.doctor_picker.value or None
 
     def _changed(self, _change: Any = None) -> None:
         self.refresh()
@@ -677,7 +693,7 @@ class MansionExplorer(W.VBox):
             who = ", ".join(f"{n} ({s})" for n, s in self.rivals.items() if s is not None)
             drawing.title.set_text(f"Where nobody sees you: hiding from {who or 'nobody'}")
         drawing.mark(marks)
-        drawing.place(self.rivals, self.doctor_picker.value)
+        drawing.place(self.rivals, self.doctor)
         self.lists.value = self._lists_html()
         self._show()
 

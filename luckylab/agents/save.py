@@ -1,7 +1,7 @@
-"""Bots for Save Doctor Lucky: a random baseline and two readable strategies.
+"""Bots for Save Doctor Lucky: a random baseline and three readable strategies.
 
-Both strategies share the same small helpers (below), and differ in two choices: *when* to try a
-rescue, and *whether* to spend Failure cards or leave it to the players after you.
+The strategies share the same small helpers (below), and differ in two choices: *when* to try
+a rescue, and *whether* to spend Failure cards or leave it to the players after you.
 
 ``greedy``
     Tries a rescue whenever one is legal (moving into Doctor Lucky's room first if a card or
@@ -11,6 +11,12 @@ rescue, and *whether* to spend Failure cards or leave it to the players after yo
     it another turn, and snoops for cards. It tries a rescue only with an attempt worth 3 or
     more, or once half the ship has sunk; it passes a failure round to the players after it
     unless they look short of cards (or it is last, where ``S-FAIL-3`` may force it).
+``cautious``
+    Plays against the sinking clock: until ``patience`` decks have sunk (3 by default: the
+    ship is down to its last deck) it tries only strong attempts, worth 4 or more; after that
+    it tries at every chance. It rides the Lucky Train for cards meanwhile and blocks every
+    attempt it can. Waiting saves your Aid cards and lets the others spend their Failures, but
+    the ship may sink first (``S-SINK-2``): nobody wins then.
 
 >>> from luckylab import new_game
 >>> game = new_game("save", players=4, seed=3)
@@ -28,7 +34,8 @@ from ..games.save import DOCTOR, SELF, EndTurn, Foil, PlayMove, Rescue, SaveGame
 from .base import Agent, RandomAgent
 
 __all__ = [
-    "AGENTS", "DEFAULT", "GreedyAgent", "TrainRiderAgent", "best_aid", "cheapest_block",
+    "AGENTS", "DEFAULT", "CautiousAgent", "GreedyAgent", "TrainRiderAgent", "best_aid",
+    "cheapest_block",
     "setup_move", "snoop_towards",
 ]
 
@@ -135,10 +142,38 @@ class TrainRiderAgent(Agent):
         return block if cards_behind < 2 * attempt.needed else Foil()
 
 
+class CautiousAgent(Agent):
+    """Wait for a strong attempt until ``patience`` decks have sunk; then rescue at every
+    chance. Block every attempt it can."""
+
+    name = "cautious"
+    patience = 3
+    """Decks that must sink before any attempt will do (3 of 4: the last deck afloat)."""
+    strong_attempt = 4
+    """Before that, only attempts worth this much or more (an Aid card in its own room)."""
+
+    def choose(self, game: SaveGame) -> Any:
+        seat = game.current_player
+        if game.phase == "foil":
+            return cheapest_block(game, game.legal_actions()) or Foil()
+        # The clock: decks sink as the piles run out (S-SINK-1), one card per snooping turn.
+        hurry = len(game.sunk) >= self.patience
+        if game.rescue_problem(seat) is None:
+            value, aid = best_aid(game, seat, game.positions[seat])
+            if value >= self.strong_attempt or hurry:
+                return Rescue(aid)
+        elif hurry or best_aid(game, seat, game.doctor)[0] >= self.strong_attempt:
+            move = setup_move(game, seat)
+            if move is not None:
+                return move
+        return snoop_towards(game, seat, game.doctor_next())
+
+
 AGENTS: dict[str, type[Agent]] = {
     "greedy": GreedyAgent,
     "rider": TrainRiderAgent,
     "random": RandomAgent,
+    "cautious": CautiousAgent,
 }
 """Agent name -> class, for :func:`luckylab.agents.agent_class` and :func:`luckylab.simulate`."""
 

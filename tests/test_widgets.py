@@ -266,3 +266,17 @@ def test_dilemma_lab_nobody_can_cover_and_bad_input():
 
 def test_widgets_never_import_into_luckylab():
     assert not hasattr(luckylab, "viz") or "viz" not in luckylab.__all__
+
+
+def test_stepper_also_steps_a_straight_line_sight_game():
+    """Kill Doctor Lucky (a geometry board, no Strangers, no cat) through the same widget."""
+    lab = TurnStepper(players=3, seed=1, game="kill")
+    for _ in range(12):
+        lab.step_button.click()
+    game = lab.game
+    assert len(game.history) == 12
+    for seat, space in game.position.items():
+        x, y = lab.drawing.pawn_xy(game.names[seat])
+        rect = game.board.geometry.rects[space]
+        assert rect.x0 <= x <= rect.x1 and rect.y0 <= y <= rect.y1
+    assert "the cat" not in [t.get_text() for t in lab.drawing.pawn_legend.get_texts()]

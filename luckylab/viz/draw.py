@@ -255,7 +255,8 @@ class BoardDrawing:
             self._canvas = FigureCanvasAgg(fig)
             self._background = None
         canvas = self._canvas
-        key = tuple(f"{p}={self.scene.color(p)}" for p in self.scene.pawns)
+        key = (*(f"{p}={self.scene.color(p)}" for p in self.scene.pawns),
+               f"cat={self.scene.cat is not None}")
         moving = [a for a in self._moving_artists() if a is not None]
         for artist in moving:
             artist.set_animated(True)
@@ -364,17 +365,18 @@ class BoardDrawing:
 
     def _update_pawn_legend(self, scene: Scene) -> None:
         labels = list(scene.pawns)
+        extras = [DOCTOR] + (["the cat"] if scene.cat is not None else [])
         if self.pawn_legend is not None:
             old = [t.get_text() for t in self.pawn_legend.get_texts()]
-            if old == [*labels, DOCTOR, "the cat"] or not labels:
+            if old == [*labels, *extras] or not labels:
                 return
             self.pawn_legend.remove()
             self.pawn_legend = None
         if not labels and scene.doctor is None:
             return
-        handles = [self.pawn_layer[p] for p in labels] + [self.doctor, self.cat]
+        handles = [self.pawn_layer[p] for p in labels] + [self.doctor, self.cat][:len(extras)]
         self.pawn_legend = self.fig.legend(
-            handles, [*labels, DOCTOR, "the cat"], loc="outside right lower",
+            handles, [*labels, *extras], loc="outside right lower",
             fontsize=8, title="pawns", title_fontsize=8, frameon=False,
         )
 

@@ -399,8 +399,9 @@ class TurnStepper(W.VBox):
         # in seat order, Strangers included), so the game on screen is the game a simulation
         # with this seed plays.
         rng = random.Random(seed ^ 0x5EED)
-        bot_seeds = [rng.getrandbits(32) for _ in game.seats]
-        player_seats = [s for s in game.seats if not game.is_stranger(s)]
+        seats = _seats(game)
+        bot_seeds = [rng.getrandbits(32) for _ in seats]
+        player_seats = [s for s in seats if not _is_stranger(game, s)]
         self.agents = {}
         for k, seat in enumerate(player_seats):
             self.agents[seat] = _make_agent(self.game_name, self.agent_pickers[k].value,
@@ -523,11 +524,12 @@ class TurnStepper(W.VBox):
         foil = getattr(game, "foil", None)
         head = ""
         if foil is not None:
-            head = (f"{html.escape(game.names[foil.attacker])}'s {foil.kind}, value "
-                    f"{foil.value}: {foil.needed} Luck still needed<br>")
+            kind = getattr(foil, "kind", "murder")  # Kill Doctor Lucky has murders only
+            head = (f"{html.escape(game.names[foil.attacker])}'s {kind} attempt, value "
+                    f"{foil.value}: {foil.needed} still needed<br>")
         outcome = f"<br><i>{html.escape(self.foil_outcome)}</i>" if self.foil_outcome else ""
         rows = self.foil_rows
-        body = _table(["seat", "when asked", "Luck still needed"], rows) if rows else \
+        body = _table(["seat", "when asked", "still needed"], rows) if rows else \
             "<i>no foiling round yet</i>"
         self.foil_view.value = head + body + outcome
 
@@ -543,8 +545,8 @@ class TurnStepper(W.VBox):
     def _status_html(self) -> str:
         game = self.game
         rows = []
-        for seat in game.seats:
-            hand = "-" if game.is_stranger(seat) else str(len(game.hands.get(seat, ())))
+        for seat in _seats(game):
+            hand = "-" if _is_stranger(game, seat) else str(len(game.hands.get(seat, ())))
             rows.append([game.names[seat], _where(game.board, game.position.get(seat)),
                          hand, game.move.get(seat, "-") if hasattr(game, "move") else "-",
                          game.attack.get(seat, "-") if hasattr(game, "attack") else "-"])
@@ -552,9 +554,21 @@ class TurnStepper(W.VBox):
             game.names[game.current_player]
         head = (f"<b>Deciding now:</b> {html.escape(who)} &nbsp; <b>Doctor Lucky:</b> "
                 f"{html.escape(_where(game.board, game.doctor))} &nbsp; <b>cat:</b> "
-                f"{html.escape(_where(game.board, game.cat))} &nbsp; <b>deck:</b> "
+                f"{html.escape(_where(game.board, getattr(game, 'cat', None)))} &nbsp; "
+                "<b>deck:</b> "
                 f"{len(game.deck)} cards &nbsp; <b>steps so far:</b> {len(game.history)}")
         return head + _table(["seat", "space", "cards", "Move", "Attack"], rows)
+
+
+def _seats(game: Any) -> list[int]:
+    """Every seat at the table in clockwise order (the Island lists Strangers too; a game
+    without Strangers, like Kill Doctor Lucky, has one seat per player)."""
+    return list(getattr(game, "seats", None) or range(game.players))
+
+
+def _is_stranger(game: Any, seat: int) -> bool:
+    is_stranger = getattr(game, "is_stranger", None)
+    return bool(is_stranger(seat)) if is_stranger is not None else False
 
 
 def _clone_agent(agent: Any) -> Any:

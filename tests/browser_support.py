@@ -39,6 +39,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Debian's launcher means to add this when /dev/shm is small, but its check breaks when
+    # /dev/shm has two mounts ("[: unexpected operator"); tall screenshots need the room.
+    "--disable-dev-shm-usage",
 ]
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"

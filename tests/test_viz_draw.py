@@ -212,3 +212,12 @@ def test_importing_luckylab_and_the_drawing_module_stays_light():
             "assert 'ipywidgets' not in sys.modules, 'ipw'; "
             "from luckylab.viz import draw_board; assert 'ipywidgets' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_lazy_name_of_luckylab_viz_resolves():
+    import luckylab.viz as viz
+
+    for name in viz.__all__:
+        assert getattr(viz, name) is not None, name
+    with pytest.raises(AttributeError):
+        viz.no_such_thing  # noqa: B018

@@ -136,7 +136,9 @@ def test_back_undoes_exactly_one_step(stepper):
     stepper.back()
     assert stepper.step() == again
     stepper.reset()
-    assert stepper.back() is False
+    assert stepper.back() is False and stepper.back_button.disabled
+    stepper.step()
+    assert not stepper.back_button.disabled
 
 
 def test_same_seed_same_game_and_the_seed_box_makes_a_new_one(stepper):
@@ -183,6 +185,7 @@ def test_stepper_plays_the_same_game_as_simulate(players, agents):
         (result.winner, result.turns, result.attempts, result.cards_left)
     assert "Game over" in lab.drawing.title.get_text()
     assert lab.step() == []  # nothing happens after the end
+    assert lab.step_button.disabled and lab.attempt_button.disabled
 
 
 def test_stepper_agents_and_players_pickers():

@@ -1,4 +1,4 @@
-"""Pictures and widgets for the lessons: :mod:`luckylab.viz.draw` and :mod:`luckylab.viz.widgets`.
+"""Pictures and widgets for the lessons.
 
 ``import luckylab`` never imports this package (it needs matplotlib, and the widgets need
 ipywidgets); notebooks import it explicitly::
@@ -6,24 +6,24 @@ ipywidgets); notebooks import it explicitly::
     from luckylab.viz import draw_board, SightExplorer
 
 Names load on first use, so ``from luckylab.viz import draw_board`` does not import ipywidgets.
+
+Modules
+-------
+:mod:`luckylab.viz.draw`
+    Any board as a map (:func:`draw_board`: the island's graph, or the rooms of a geometry
+    board), the sight matrix.
+:mod:`luckylab.viz.widgets`
+    The Island lessons: :class:`SightExplorer`, :class:`TurnStepper`, :class:`FoilLab`,
+    :class:`DilemmaLab`.
+:mod:`luckylab.viz.mansion`, :mod:`luckylab.viz.ship`, :mod:`luckylab.viz.panic_widget`
+    Kill Doctor Lucky's mansion (straight-line sight), Save Doctor Lucky's sinking ship, and
+    Panic Island!.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
-
-__all__ = [
-    "BoardDrawing",
-    "DilemmaLab",
-    "FoilLab",
-    "Scene",
-    "SightExplorer",
-    "TurnStepper",
-    "draw_board",
-    "draw_sight_matrix",
-    "scene_of",
-]
 
 _WHERE = {
     "BoardDrawing": "draw",
@@ -35,7 +35,14 @@ _WHERE = {
     "TurnStepper": "widgets",
     "FoilLab": "widgets",
     "DilemmaLab": "widgets",
+    "MansionExplorer": "mansion",
+    "draw_mansion": "mansion",
+    "ShipStepper": "ship",
+    "draw_ship": "ship",
+    "PanicWidget": "panic_widget",
 }
+
+__all__ = sorted(_WHERE)  # resolved lazily by __getattr__
 
 
 def __getattr__(name: str) -> Any:

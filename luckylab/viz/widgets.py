@@ -514,6 +514,8 @@ class TurnStepper(W.VBox):
         self.drawing.update(game, sight_of=sight, title=self._title())
         _show(self.map_output, self.map_figure, self.drawing)
         self.status.value = self._status_html()
+        self.step_button.disabled = self.attempt_button.disabled = game.is_over
+        self.back_button.disabled = not self._past
         recent = self.log_lines[-14:]
         start = len(self.log_lines) - len(recent) + 1
         fresh = len(self.log_lines) - len(self.last_events)  # this step's lines are in bold

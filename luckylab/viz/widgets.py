@@ -161,7 +161,7 @@ class SightExplorer(W.VBox):
                                      description="the cat", layout=W.Layout(width="260px"))
         self.cat_blocks_picker = W.ToggleButtons(
             options=[("cat blocks both ways", "both"), ("cat blinds only her room", "outward")],
-            value=cat_blocks, style={"button_width": "170px"})
+            value=cat_blocks, style={"button_width": "200px"})
         self.eyes_picker = W.Dropdown(options=[*pawns, DOCTOR], value=next(iter(pawns)),
                                       description="sight of", layout=W.Layout(width="260px"))
         self.hiding_box = W.Checkbox(value=False, description="ring the hiding places",
@@ -171,7 +171,7 @@ class SightExplorer(W.VBox):
         self.table = W.HTML()
         self.summary = W.HTML()
 
-        self.map_figure = new_figure(10, 4.8)
+        self.map_figure = new_figure(10, 4.8, dpi=96)
         self.drawing: BoardDrawing = draw_board(board_, None, ax=self.map_figure.add_subplot())
         self.matrix_figure = new_figure(3.6, 3.2)
         self.matrix_ax = self.matrix_figure.add_subplot()
@@ -341,7 +341,7 @@ class TurnStepper(W.VBox):
         self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
         self.foil_view = W.HTML()
         self.map_output = W.Output()
-        self.map_figure = new_figure(10, 4.8)
+        self.map_figure = new_figure(10, 4.8, dpi=96)
         self.map_ax = self.map_figure.add_subplot()
         self.drawing: BoardDrawing | None = None
         self.log_lines: list[str] = []

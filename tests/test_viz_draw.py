@@ -14,6 +14,8 @@ matplotlib.use("Agg")
 import matplotlib.colors as mcolors  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import luckylab  # noqa: E402
@@ -31,6 +33,7 @@ from luckylab.viz.draw import (  # noqa: E402
 )
 
 BOARD = load_board("isla-fortuna")
+_SHARED = draw_board(BOARD, ax=new_figure().add_subplot())  # one map, moved by many examples
 
 
 @pytest.fixture
@@ -221,3 +224,22 @@ def test_every_lazy_name_of_luckylab_viz_resolves():
         assert getattr(viz, name) is not None, name
     with pytest.raises(AttributeError):
         viz.no_such_thing  # noqa: B018
+
+
+SPACES = st.sampled_from(BOARD.spaces)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pawns=st.lists(SPACES, min_size=1, max_size=4), doctor=SPACES,
+       cat=st.one_of(st.none(), SPACES), mode=st.sampled_from(["both", "outward"]))
+def test_I_SIGHT_1_the_drawing_draws_exactly_the_engines_sight(pawns, doctor, cat, mode):
+    """The orange lines join exactly the pawns that sight_report says see each other."""
+    from luckylab.games.island import sight_report
+
+    placed = {f"P{k}": space for k, space in enumerate(pawns)}
+    report = sight_report(BOARD, placed, doctor=doctor, cat=cat, cat_blocks=mode)
+    drawing = _SHARED.update({"pawns": placed, "doctor": doctor, "cat": cat,
+                              "cat_blocks": mode}, sight_of="P0")
+    both_ways = {p for p in report["P0"].sees if p in report["P0"].seen_by}
+    assert set(drawing.sees) == both_ways
+    assert len(drawing.sight_lines.get_segments()) == len(both_ways)

@@ -17,6 +17,8 @@ puts them, the pawns where a game (or a plain dict) says they stand, and asks th
 ['Cliffs of Social Anxiety', 'Frog Pond', 'Sugar Farm', 'Sunset Beach']
 >>> drawing.sees
 ('Doctor Lucky',)
+>>> drawing
+<BoardDrawing of 'Isla Fortuna': 1 pawn, Doctor Lucky, the cat, sight of Ann>
 """
 
 from __future__ import annotations
@@ -182,7 +184,7 @@ _RING = 0.2  # data units: how far pawns sit from their space's centre
 _CAT_OFFSET = (-0.2, 0.2)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class BoardDrawing:
     """The matplotlib objects of one board picture, and the way to move its pawns.
 
@@ -220,6 +222,13 @@ class BoardDrawing:
     _canvas: Any = None
     _background: Any = None
     _legend_key: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        sight = f", sight of {self.sight_of}" if self.sight_of else ""
+        n = len(self.pawn_layer)
+        return (f"<BoardDrawing of {self.board.name!r}: {n} pawn{'' if n == 1 else 's'}"
+                f"{', Doctor Lucky' if self.scene.doctor else ''}"
+                f"{', the cat' if self.scene.cat else ''}{sight}>")
 
     @property
     def pawns(self) -> dict[str, Line2D]:

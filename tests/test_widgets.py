@@ -283,3 +283,11 @@ def test_stepper_also_steps_a_straight_line_sight_game():
         rect = game.board.geometry.rects[space]
         assert rect.x0 <= x <= rect.x1 and rect.y0 <= y <= rect.y1
     assert "the cat" not in [t.get_text() for t in lab.drawing.pawn_legend.get_texts()]
+
+
+def test_back_remembers_only_the_last_history_steps():
+    lab = TurnStepper(players=4, seed=2, history=3)
+    for _ in range(5):
+        lab.step()
+    assert [lab.back() for _ in range(4)] == [True, True, True, False]
+    assert len(lab.game.history) == 2

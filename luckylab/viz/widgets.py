@@ -21,6 +21,7 @@ import html
 import io
 import itertools
 import random
+from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -406,7 +407,9 @@ class TurnStepper(W.VBox):
         for k, seat in enumerate(player_seats):
             self.agents[seat] = _make_agent(self.game_name, self.agent_pickers[k].value,
                                             bot_seeds[seat])
-        self._past: list[tuple[Any, dict[int, Any], list[list[str]], str, bool]] = []
+        # Snapshots for Back: the oldest fall off the end once there are ``history`` of them.
+        self._past: deque[tuple[Any, dict[int, Any], list[list[str]], str, bool]] = deque(
+            maxlen=self.history_limit)
         self.log_lines = [e.text for e in game.events]
         self.foil_answers, self.foil_outcome, self._round_closed = [], "", True
         self.last_events = []
@@ -429,8 +432,6 @@ class TurnStepper(W.VBox):
                                                self.agents.items()},
                            [row[:] for row in self.foil_answers], self.foil_outcome,
                            self._round_closed))
-        if len(self._past) > self.history_limit:
-            del self._past[0]
 
     def step(self) -> list[Any]:
         """Apply one decision of the current player's bot; returns its events."""

@@ -611,7 +611,7 @@ class FoilLab(W.VBox):
         self.seed = seed
         slider = {"continuous_update": False, "style": {"description_width": "150px"},
                   "layout": W.Layout(width="430px")}
-        self.attack_slider = W.IntSlider(value=attack, min=1, max=24,
+        self.attack_slider = W.IntSlider(value=attack, min=1, max=40,
                                          description="attack value", **slider)
         self.opponents_slider = W.IntSlider(value=opponents, min=1, max=7,
                                             description="opponents", **slider)

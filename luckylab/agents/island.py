@@ -243,26 +243,31 @@ def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
     """The cards that reach ``needed`` Luck with the least Luck spent (then the fewest cards,
     then the fewest Weapons); empty if the hand cannot reach it.
 
-    A small dynamic programme over Luck totals: ``best[total]`` is the best way found so far
-    to discard exactly ``total`` Luck.
+    A small dynamic programme over Luck totals, like packing a knapsack: ``best[total]`` is
+    the best way found so far to discard exactly ``total`` Luck, as (cards, weapons, combo).
     """
     cards = game.cards
+    hand = [c for c in game.hands[me] if cards[c].luck > 0]
+    if sum(cards[c].luck for c in hand) < needed:
+        return ()
     cap = needed + 4  # no card has more than 4 Luck, so the cheapest cover stays below this
-    best: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {0: ((0, 0), ())}
-    for c in game.hands[me]:
+    best: list[tuple[int, int, tuple[int, ...]] | None] = [None] * cap
+    best[0] = (0, 0, ())
+    for c in hand:
         luck = cards[c].luck
-        if luck == 0:
-            continue
         weapon = cards[c].kind == "weapon"
-        for total, ((count, weapons), combo) in list(best.items()):
-            new = total + luck
-            if new >= cap:
+        for total in range(cap - 1 - luck, -1, -1):  # downwards: each card is used once
+            old = best[total]
+            if old is None:
                 continue
-            key = (count + 1, weapons + weapon)
-            if new not in best or key < best[new][0]:
-                best[new] = (key, (*combo, c))
-    enough = [t for t in best if t >= needed and t > 0]
-    return best[min(enough)][1] if enough else ()
+            mine = best[total + luck]
+            count, weapons = old[0] + 1, old[1] + weapon
+            if mine is None or (count, weapons) < (mine[0], mine[1]):
+                best[total + luck] = (count, weapons, (*old[2], c))
+    for total in range(max(needed, 1), cap):
+        if best[total] is not None:
+            return best[total][2]
+    return ()
 
 
 AGENTS: dict[str, type[IslandAgent]] = {

@@ -245,7 +245,10 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
     page.set_default_timeout(OPEN_TIMEOUT_S * 1000)
     console_errors: list[str] = []
     shot = None
-    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    page.on(
+        "console",
+        lambda m: m.type in ("error", "warning") and console_errors.append(f"{m.type}: {m.text}"),
+    )
     page.on("pageerror", lambda e: console_errors.append(f"uncaught: {e}"))
     try:
         # A workspace per lesson, reset, so earlier lessons are not reopened alongside.
@@ -275,7 +278,11 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
             problems += rendering_problems(page)  # the click must not break anything either
         shot = save_screenshot(page, name)
         problems += log_console_problems(page)
-        problems += [f"browser console: {e}" for e in console_errors if "widget" in e.lower()]
+        problems += [
+            f"browser console: {e}"
+            for e in console_errors
+            if e.startswith(("error", "uncaught")) and "widget" in e.lower()
+        ]
     finally:
         if shot is None:
             try:
@@ -284,6 +291,9 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
                 shot = f"(no screenshot: {exc})"
         context.close()
         server.shutdown_kernels_for(name)
+        # Everything the browser complained about, next to the screenshot, for a human to read.
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"{notebook.stem}.console.txt").write_text("\n".join(console_errors) + "\n")
     assert sha256(notebook) == original, f"{name} was modified on disk by the browser run"
     problems = list(dict.fromkeys(problems))  # a nested failure also shows in its parent
     assert not problems, f"{name} (screenshot {shot}):\n" + "\n".join(problems)

@@ -122,3 +122,20 @@ def test_every_game_simulates_and_summarizes():
 def test_simulate_can_be_called_twice():  # a submodule once shadowed the function
     luckylab.simulate("island", players=4, games=1, seed=1)
     assert callable(luckylab.simulate)
+
+
+def test_seeded_games_do_not_depend_on_string_hashing():
+    """The same seed replays bit for bit in another process, whatever PYTHONHASHSEED is
+    (set iteration order must never leak into a game)."""
+    import os
+
+    code = ("import luckylab, json; print(json.dumps([[r.to_dict() for r in "
+            "luckylab.simulate(g, players=4, games=3, seed=2, agents='random')] "
+            "for g in ('island', 'kill', 'save', 'panic')]))")
+    outputs = set()
+    for hash_seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=env, timeout=300, check=True)
+        outputs.add(out.stdout)
+    assert len(outputs) == 1

@@ -603,10 +603,12 @@ class IslandGame(GameBase):
             pawn = pawns[i]
             here = self.position[pawn]
             yield from spread(i + 1, left, chosen)
-            for dest in board.reachable(here, left):
-                if dest != here:
-                    yield from spread(i + 1, left - board.distance(here, dest),
-                                      (*chosen, (pawn, dest)))
+            # In board order (not set order), so the list never depends on string hashing.
+            for dest, steps in board.by_distance(here):
+                if steps > left:
+                    break
+                if steps:
+                    yield from spread(i + 1, left - steps, (*chosen, (pawn, dest)))
 
         return spread(0, budget, ())
 

@@ -213,3 +213,20 @@ def test_bad_arguments_are_refused():
         ShipStepper(players=3, agents="clever")
     with pytest.raises(ValueError, match="one bot per player"):
         ShipStepper(players=3, agents=["greedy", "rider"])
+
+
+def test_the_fast_png_is_the_full_picture_and_changes_with_each_step():
+    from io import BytesIO
+
+    from PIL import Image
+
+    stepper = ShipStepper(players=4, seed=0, agents="greedy")
+    first = stepper.png
+    stepper.play_to_sinking()
+    fast = stepper.png
+    assert fast != first
+    size = Image.open(BytesIO(fast)).size
+    assert size == Image.open(BytesIO(stepper.drawing.png())).size
+    # the sea really is in the fast picture: the bottom-left corner is water, not white
+    pixel = Image.open(BytesIO(fast)).convert("RGB").getpixel((5, int(size[1] * 0.68)))
+    assert pixel[2] > pixel[0] + 40

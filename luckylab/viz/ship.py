@@ -33,7 +33,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as W
@@ -98,6 +98,8 @@ class ShipDrawing:
     legend: Any = None
     waterline: float | None = None
     deciding: int | None = None
+    _canvas: Any = field(default=None, repr=False)
+    _background: Any = field(default=None, repr=False)
 
     @property
     def fig(self) -> Figure:
@@ -164,9 +166,59 @@ class ShipDrawing:
                 text.set_color("#1A1A1A")
 
     def png(self) -> bytes:
-        """The figure as PNG bytes."""
+        """The figure as PNG bytes (a full paint; see :meth:`render_png` for the fast one)."""
         buffer = io.BytesIO()
         self.fig.savefig(buffer, format="png", dpi=self.fig.dpi)
+        return buffer.getvalue()
+
+    def _moving_artists(self) -> list[Any]:
+        m = self.mansion
+        return [*m.marks.values(), m.bands, self.sea, *self.deck_labels.values(),
+                *m.pawns.values(), m.doctor, self.title]
+
+    def render_png(self) -> bytes:
+        """The figure as PNG bytes, painting only what moves (what a widget step needs).
+
+        The first call paints the ship without the moving artists (marks, sight bands, sea,
+        deck labels, pawns, Doctor Lucky, title), keeps that picture and freezes the layout;
+        later calls paste it and paint the moving artists on top, with the room names under a
+        mark or a band painted again so that they stay crisp. The figure must hold nothing
+        else that changes (the widget gives the ship its own figure).
+        """
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from PIL import Image as PILImage
+
+        fig = self.fig
+        if self._canvas is None or fig.canvas is not self._canvas:
+            self._canvas = FigureCanvasAgg(fig)
+            self._background = None
+        canvas = self._canvas
+        moving = self._moving_artists()
+        for artist in moving:
+            artist.set_animated(True)
+        try:
+            if self._background is None:
+                canvas.draw()  # runs the layout engine once, skipping the animated artists
+                fig.set_layout_engine("none")
+                self._background = canvas.copy_from_bbox(fig.bbox)
+            else:
+                canvas.restore_region(self._background)
+            renderer = canvas.get_renderer()
+            m = self.mansion
+            covered = set(m.marked)
+            for band in m.shown_bands:
+                covered |= band.spaces
+            names = [m.labels[room] for room in covered if m.labels[room].get_visible()]
+            for artist in sorted([*moving, *names], key=lambda a: a.get_zorder()):
+                artist.draw(renderer)
+        finally:
+            for artist in moving:
+                artist.set_animated(False)
+        width, height = canvas.get_width_height()
+        image = PILImage.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw",
+                                    "RGBA", 0, 1)
+        buffer = io.BytesIO()
+        image.save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
 
 
@@ -175,19 +227,25 @@ def _label_or_none(seat: int | None) -> str | None:
 
 
 def ship_title(game: SaveGame) -> str:
-    """A one-line caption of the game's state (who plays, what is afloat)."""
-    decks = "".join(game.afloat) or "none"
+    """A one-line caption of the game's state (who plays, what is afloat).
+
+    >>> from luckylab import new_game
+    >>> ship_title(new_game("save", players=4, seed=3))
+    '0 turns played; seat 1 to play; decks afloat ABCD; reconstructed ship'
+    """
+    played = f"{game.turns} turn{'' if game.turns == 1 else 's'} played"
     if game.is_over:
         end = game.end_reason
         if end == "rescued":
-            return (f"Turn {game.turns}: seat {game.winner} rescues Doctor Lucky "
-                    f"({len(game.sunk)} deck(s) sunk)")
+            sunk = len(game.sunk)
+            return (f"{played}: seat {game.winner} rescues Doctor Lucky "
+                    f"({sunk} deck{'' if sunk == 1 else 's'} sunk)")
         if end == "sunk":
-            return f"Turn {game.turns}: the ship has sunk, nobody wins"
-        return f"Turn {game.turns}: stopped ({end})"
+            return f"{played}: the ship has sunk, nobody wins"
+        return f"{played}: stopped ({end})"
     doing = {"turn": "to play", "active": "active turn", "foil": "asked to stop a rescue"}
-    return (f"Turn {game.turns}: seat {game.current_player} {doing[game.phase]}; decks afloat "
-            f"{decks}; reconstructed ship")
+    return (f"{played}; seat {game.current_player} {doing[game.phase]}; decks afloat "
+            f"{''.join(game.afloat)}; reconstructed ship")
 
 
 def draw_ship(
@@ -338,8 +396,9 @@ class ShipStepper(W.VBox):
 
     Buttons: **Step** (one decision), **To next sinking**, **To next rescue attempt**, **Reset**
     (a new game from the seed box, the player count and the bot pickers). ``game`` is the live
-    game, ``log_lines`` its events in plain words, ``drawing`` the picture (drawn once, updated
-    on every step), ``png`` the last picture rendered.
+    game, ``log_lines`` its events in plain words (the last step's in bold in the log view),
+    ``drawing`` the picture (drawn once, updated on every step), ``png`` the last picture
+    rendered.
 
     Examples
     --------
@@ -392,6 +451,7 @@ class ShipStepper(W.VBox):
                                      tooltip="a new game: this seed, these players and bots")
         self.status = W.HTML()
         self.log_view = W.HTML(layout=W.Layout(max_height="240px", overflow="auto"))
+        self.log_view.add_class("luckylab-event-log")  # what the browser test reads
         self.map_output = W.Output()
         self.agent_box = W.HBox([])
         self.log_lines: list[str] = []
@@ -408,7 +468,7 @@ class ShipStepper(W.VBox):
             self.agent_box,
             W.HBox([self.step_button, self.sinking_button, self.attempt_button]),
             self.map_output,
-            W.HBox([W.VBox([W.HTML("<b>what happened</b> (this step in bold)"), self.log_view],
+            W.HBox([W.VBox([W.HTML("<b>what happened</b>"), self.log_view],
                            layout=W.Layout(width="58%")),
                     W.VBox([self.status], layout=W.Layout(width="42%"))]),
         ])
@@ -479,11 +539,7 @@ class ShipStepper(W.VBox):
     def redraw(self) -> None:
         """Update the picture, the status and the log from the game."""
         self.drawing.update(self.game)
-        self.png = self.drawing.png()
-        if self.figure.get_layout_engine() is not None:
-            # Laid out once (constrained layout measures every label: slow); the artists only
-            # move after that, so keep those positions and render each step in one pass.
-            self.figure.set_layout_engine("none")
+        self.png = self.drawing.render_png()
         self._show()
         self.status.value = self._status_html()
         recent = self.log_lines[-16:]

@@ -310,8 +310,8 @@ def draw_ship(
     ax.add_patch(sea)
     drawing = ShipDrawing(ship=ship, mansion=mansion, sea=sea, deck_labels=labels, decks=decks)
     if legend:
-        drawing.legend = ax.figure.legend(handles=_legend_handles(ship), loc="outside lower center",
-                                          ncols=4, fontsize=8, frameon=False)
+        drawing.legend = ax.figure.legend(handles=_legend_handles(ship), ncols=4, fontsize=8,
+                                          loc="outside lower center", frameon=False)
     if game is not None:
         drawing.update(game, title)
     else:
@@ -360,7 +360,7 @@ def draw_sinking(games: Sequence[SaveGame], ncols: int = 2, width: float = 13.0,
         raise ValueError("no game states to draw")
     rows = -(-len(games) // ncols)
     ship = games[0].ship
-    panel_w, panel_h = ship_figsize(ship, width / ncols, legend=False)
+    _, panel_h = ship_figsize(ship, width / ncols, legend=False)
     fig, axes = plt.subplots(rows, ncols, figsize=(width, panel_h * rows + 0.9),
                              layout="constrained", squeeze=False)
     drawings = []
@@ -475,10 +475,7 @@ class ShipStepper(W.VBox):
         self._show_agent_pickers()
         self.game = SaveGame(players=players, seed=seed, **self.options)
         self.figure = new_figure(*ship_figsize(self.game.ship, 10.5, True), dpi=72)
-        self.drawing = draw_ship(self.game, self.figure.add_subplot(), legend=False)
-        self.drawing.legend = self.figure.legend(handles=_legend_handles(self.game.ship),
-                                                 loc="outside lower center", ncols=4,
-                                                 fontsize=8, frameon=False)
+        self.drawing = draw_ship(self.game, self.figure.add_subplot())
         self.reset()
 
     def _show_agent_pickers(self) -> None:

@@ -24,7 +24,7 @@
 
 from __future__ import annotations
 
-from ..games.kill import Attack, Foil, KillGame, PlayCard, Snoop, Step, attack_value, doctor_next
+from ..games.kill import Attack, Foil, KillGame, PlayCard, Snoop, Step, attack_value
 from .base import Agent, RandomAgent
 
 __all__ = ["AGENTS", "DEFAULT", "Opportunist", "Patient", "best_weapon", "cheapest_foil",
@@ -34,10 +34,10 @@ __all__ = ["AGENTS", "DEFAULT", "Opportunist", "Patient", "best_weapon", "cheape
 def best_weapon(game: KillGame, seat: int, space: str) -> tuple[int | None, int]:
     """The Weapon in ``seat``'s hand worth most on ``space`` and its value (None, 1: bare hands)."""
     best: tuple[int | None, int] = (None, 1)
+    kinds, cards = game._kinds, game.cards
     for c in game.hands[seat]:
-        card = game.cards[c]
-        if card.kind == "weapon":
-            value = attack_value(card, space)
+        if kinds[c] == "weapon":
+            value = attack_value(cards[c], space)
             if value > best[1]:
                 best = (c, value)
     return best
@@ -47,11 +47,13 @@ def cheapest_foil(game: KillGame) -> Foil | None:
     """The legal Foil that covers what is still needed with the fewest points (then the fewest
     cards), or None if the current player's Failure cards cannot cover it."""
     needed = game.foil.needed
-    covering = [a for a in game.legal_actions()
-                if sum(game.card(c).luck for c in a.cards) >= needed]
-    if not covering:
-        return None
-    return min(covering, key=lambda a: (sum(game.card(c).luck for c in a.cards), len(a.cards)))
+    luck = game._luck
+    best, best_cost = None, None
+    for a in game.legal_actions():  # the first of the cheapest wins, as min() would pick
+        points = sum(luck[c] for c in a.cards)
+        if points >= needed and (best_cost is None or (points, len(a.cards)) < best_cost):
+            best, best_cost = a, (points, len(a.cards))
+    return best
 
 
 def kill_plan(game: KillGame, seat: int, min_value: int = 1):
@@ -74,29 +76,33 @@ def kill_plan(game: KillGame, seat: int, min_value: int = 1):
 
     if not safe:
         return None
-    if game.can_attack(seat) and worth(here):
+    # can_attack(seat): with him, and no other player sees the space (it is in ``safe``)
+    if here == doc and worth(here):
         return Attack(best_weapon(game, seat, here)[0])
-    doors = game.board.graph
+    tables = game._t  # the board's precomputed doors, shared by every game
+    doors = tables.doors
     may_step = not game.stepped
-    cards = [c for c in sorted(game.hands[seat]) if game.cards[c].kind in ("move", "room")]
+    kinds, deck = game._kinds, game.cards
+    cards = [c for c in sorted(game.hands[seat]) if kinds[c] in ("move", "room")]
     doc_ok, here_ok = worth(doc), worth(here)
     # One move: step in on him, or a card that brings us together.
     if may_step and doc_ok and doc in doors[here]:
         return Step(doc)
+    targets = game._targets  # (card, start) -> (set, sorted), the rules' card_targets
     for c in cards:
-        if doc_ok and doc in game.card_targets(c, "self", seat):
+        if doc_ok and doc in targets(deck[c], here)[0]:
             return PlayCard(c, "self", doc)
-        if here_ok and here in game.card_targets(c, "doctor", seat):
+        if here_ok and here in targets(deck[c], doc)[0]:
             return PlayCard(c, "doctor", here)
     # Two moves: step somewhere a card can then bring him, or use a card to get next to him.
     if may_step and cards:
-        doctor_reach = set().union(*(game.card_targets(c, "doctor", seat) for c in cards))
-        for q in sorted(doors[here]):
+        doctor_reach = set().union(*(targets(deck[c], doc)[0] for c in cards))
+        for q in tables.exits[here]:
             if q in doctor_reach and worth(q):
                 return Step(q)
         if doc_ok:
             for c in cards:
-                for q in sorted(game.card_targets(c, "self", seat)):
+                for q in targets(deck[c], here)[1]:
                     if doc in doors[q]:
                         return PlayCard(c, "self", q)
     return None
@@ -123,12 +129,14 @@ class Opportunist(Agent):
         """Stay or step into a named room (to draw), as close as possible to Doctor Lucky's
         next room; with no named room in reach, stay."""
         here = game.position[seat]
-        target = doctor_next(game.board, game.doctor)
-        options = [s for s in [here, *sorted(game.board.graph[here])]
-                   if game.board.kind(s) == "room"]
+        tables = game._t
+        target = tables.doctor_next[game.doctor]  # doctor_next(game.board, game.doctor)
+        rooms = tables.rooms
+        options = [s for s in (here, *tables.exits[here]) if s in rooms]
         if not options:
             return Snoop(here)
-        return Snoop(min(options, key=lambda s: game.board.distance(s, target)))
+        dist = game.board._dist
+        return Snoop(min(options, key=lambda s: dist[s][target]))
 
     def foil(self, game: KillGame, seat: int) -> Foil:
         return cheapest_foil(game) or Foil(())

@@ -45,6 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..board import Board
@@ -225,6 +226,38 @@ def doctor_next(board: Board, space: str) -> str:
     return max(numbered)[1]
 
 
+class _Tables:
+    """Read-only lookups for one board, built once and shared by every game on it (and every
+    clone): the hot paths of the engine and the bots read these instead of the networkx graph.
+    Where an answer feeds a choice, its order is the order the plain code gave (sorted)."""
+
+    __slots__ = ("exits", "doors", "rooms", "where", "doctor_next", "vis", "targets", "unseen",
+                 "snoops", "steps", "plays")
+
+    def __init__(self, board: Board) -> None:
+        spaces = board.spaces
+        self.exits = {s: tuple(sorted(board.graph[s])) for s in spaces}  # sorted neighbours
+        self.doors = {s: frozenset(board.graph[s]) for s in spaces}
+        self.rooms = frozenset(s for s in spaces if board.kind(s) == "room")
+        self.where = {s: s if board.number(s) is None else f"{s} ({board.number(s)})"
+                      for s in spaces}
+        self.doctor_next = {s: doctor_next(board, s) for s in spaces}  # K-DOC-1
+        self.vis = {s: board.visible_from(s) for s in spaces}
+        # (card design, start) -> (targets, targets sorted), filled as games ask
+        self.targets: dict[tuple[Any, ...], tuple[frozenset[str], tuple[str, ...]]] = {}
+        # the spaces other players stand on -> the spaces none of them sees
+        self.unseen: dict[frozenset[str], frozenset[str]] = {}
+        # actions are frozen values: legal_actions() hands out the same ones again
+        self.snoops = {s: (Snoop(s), *(Snoop(n) for n in self.exits[s])) for s in spaces}
+        self.steps = {s: tuple(Step(n) for n in self.exits[s]) for s in spaces}
+        self.plays: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}
+
+
+@lru_cache(maxsize=16)
+def _tables(board: Board) -> _Tables:
+    return _Tables(board)
+
+
 # -- the game --------------------------------------------------------------------------------
 
 
@@ -269,9 +302,10 @@ class KillGame(GameBase):
         if missing:
             raise ValueError(f"board {self.board.name} lacks rooms named by Room cards: {missing}")
         try:  # K-DOC-1 must be defined everywhere before a game starts
-            self._doctor_next = {s: doctor_next(self.board, s) for s in self.board.spaces}
+            self._t = _tables(self.board)
         except ValueError as exc:
             raise ValueError(f"board {self.board.name}: {exc}") from None
+        self._doctor_next = self._t.doctor_next
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = {"turn_cap": turn_cap}
@@ -283,8 +317,9 @@ class KillGame(GameBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._pending: list[Event] = []
-        self._vis = {s: self.board.visible_from(s) for s in self.board.spaces}
+        self._vis = self._t.vis
         self._kinds = [c.kind for c in self.cards]
+        self._luck = [c.luck for c in self.cards]
         self._all_spaces = frozenset(self.board.spaces)
 
         self.rng = random.Random(seed)
@@ -312,8 +347,8 @@ class KillGame(GameBase):
         self._pending = []
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_vis", "_kinds", "_all_spaces", "_doctor_next",
-                          "names", "setup_events"})
+        return frozenset({"board", "cards", "_t", "_vis", "_kinds", "_luck", "_all_spaces",
+                          "_doctor_next", "names", "setup_events"})
 
     def _setup(self) -> tuple[int, str]:
         """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
@@ -355,7 +390,8 @@ class KillGame(GameBase):
 
     def failure_points(self, seat: int) -> int:
         """The Failure points in a seat's hand."""
-        return sum(self.cards[c].luck for c in self.hands[seat] if self._kinds[c] == "failure")
+        kinds, luck = self._kinds, self._luck
+        return sum(luck[c] for c in self.hands[seat] if kinds[c] == "failure")
 
     def pawns_at(self, space: str) -> list[int]:
         """Seats whose pawns stand on ``space``."""
@@ -369,11 +405,15 @@ class KillGame(GameBase):
 
     def unseen_spaces(self, seat: int) -> frozenset[str]:
         """Spaces that no player other than ``seat`` sees: where ``seat`` could attack."""
-        seen: set[str] = set()
-        for s in self.order:
-            if s != seat:
-                seen |= self._vis[self.position[s]]
-        return self._all_spaces - seen
+        position = self.position
+        others = frozenset([position[s] for s in self.order if s != seat])
+        unseen = self._t.unseen.get(others)
+        if unseen is None:  # the answer depends only on where the others stand
+            seen: set[str] = set()
+            for space in others:
+                seen |= self._vis[space]
+            unseen = self._t.unseen[others] = self._all_spaces - seen
+        return unseen
 
     def can_attack(self, seat: int) -> bool:
         """``K-KILL-1``: with Doctor Lucky, alone, seen by no other player."""
@@ -409,14 +449,14 @@ class KillGame(GameBase):
         if self.phase == "foil":
             return self._foil_actions(seat)
         here = self.position[seat]
-        board = self.board
+        tables = self._t
         actions: list[Action] = []
         if self.phase == "turn":
-            actions.append(Snoop(here))
-            actions.extend(Snoop(n) for n in sorted(board.graph[here]))
+            actions.extend(tables.snoops[here])  # Snoop(here), then a Snoop per door, sorted
         if not self.stepped:
-            actions.extend(Step(n) for n in sorted(board.graph[here]))
+            actions.extend(tables.steps[here])
         seen_designs: set[tuple[str, int | None, str | None]] = set()
+        plays = tables.plays
         for c in sorted(self.hands[seat]):
             card = self.cards[c]
             design = (card.kind, card.steps, card.room)
@@ -424,8 +464,12 @@ class KillGame(GameBase):
                 continue
             seen_designs.add(design)
             for pawn, where in (("self", here), ("doctor", self.doctor)):
-                actions.extend(PlayCard(c, pawn, to)
-                               for to in sorted(self._card_targets(card, where)))
+                key = (c, pawn, where, *design)
+                found = plays.get(key)
+                if found is None:
+                    found = plays[key] = tuple(PlayCard(c, pawn, to)
+                                               for to in self._targets(card, where)[1])
+                actions.extend(found)
         if self.can_attack(seat):
             actions.append(Attack(None))
             actions.extend(Attack(c) for c in sorted(self.hands[seat])
@@ -444,16 +488,28 @@ class KillGame(GameBase):
         return self._card_targets(card, where)
 
     def _card_targets(self, card: Card, where: str) -> frozenset[str]:
-        if card.kind == "room":
-            return frozenset() if card.room == where else frozenset([card.room])
-        return self.board.reachable(where, card.steps) - {where}
+        return self._targets(card, where)[0]
+
+    def _targets(self, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
+        """A Move or Room card's targets from ``where``, as a set and sorted (cached: they
+        depend only on the board, the card's design and ``where``)."""
+        key = (card.kind, card.steps, card.room, where)
+        found = self._t.targets.get(key)
+        if found is None:
+            if card.kind == "room":
+                targets = frozenset() if card.room == where else frozenset([card.room])
+            else:
+                targets = self.board.reachable(where, card.steps) - {where}
+            found = self._t.targets[key] = (targets, tuple(sorted(targets)))
+        return found
 
     def _foil_actions(self, seat: int) -> list[Foil]:
         """Pass, and every distinct combination of Failure-card values in the hand."""
         by_value: dict[int, list[int]] = {}
+        kinds, luck = self._kinds, self._luck
         for c in sorted(self.hands[seat]):
-            if self._kinds[c] == "failure":
-                by_value.setdefault(self.cards[c].luck, []).append(c)
+            if kinds[c] == "failure":
+                by_value.setdefault(luck[c], []).append(c)
         combos: list[tuple[int, ...]] = [()]
         for cards in by_value.values():
             combos = [combo + tuple(cards[:k]) for combo in combos for k in range(len(cards) + 1)]
@@ -494,8 +550,7 @@ class KillGame(GameBase):
         self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
-        number = self.board.number(space)
-        return space if number is None else f"{space} ({number})"
+        return self._t.where[space]
 
     def _check_space(self, space: object) -> str:
         if not isinstance(space, str) or space not in self.board:
@@ -506,7 +561,7 @@ class KillGame(GameBase):
     def _check_snoop(self, seat: int, action: Snoop) -> None:
         here = self.position[seat]
         to = self._check_space(action.to)
-        if to != here and to not in self.board.graph[here]:
+        if to != here and to not in self._t.doors[here]:
             raise IllegalAction(f"a snooping turn moves at most one step (K-SNOOP-1): no door "
                                 f"joins {here} and {to}",
                                 [Snoop(here), *(Snoop(n) for n in sorted(self.board.graph[here]))])
@@ -517,7 +572,7 @@ class KillGame(GameBase):
         moved = "stays in" if action.to == here else "snoops into"
         self._say("snoop", f"{self.names[seat]} {moved} {self._where(action.to)}.", seat=seat,
                   space=action.to)
-        if self.board.kind(action.to) == "room":
+        if action.to in self._t.rooms:
             self._draw(seat)
         self._end_turn()
 
@@ -543,7 +598,7 @@ class KillGame(GameBase):
             raise IllegalAction("the free step is already used this turn (K-ACT-1)")
         here = self.position[seat]
         to = self._check_space(action.to)
-        if to not in self.board.graph[here]:
+        if to not in self._t.doors[here]:
             raise IllegalAction(f"a step goes through one door (K-BOARD-2): no door joins "
                                 f"{here} and {to}",
                                 [Step(n) for n in sorted(self.board.graph[here])])
@@ -641,7 +696,7 @@ class KillGame(GameBase):
 
     def _do_foil(self, seat: int, action: Foil) -> None:
         round_ = self.foil
-        points = sum(self.cards[c].luck for c in action.cards)
+        points = sum(self._luck[c] for c in action.cards)
         for c in action.cards:
             self.hands[seat].remove(c)
             self.removed.append(c)  # K-FAIL-1: played Failure cards leave the game
@@ -692,7 +747,7 @@ class KillGame(GameBase):
         self.doctor = self._doctor_next[self.doctor]  # K-DOC-1
         here = self.doctor
         occupants = self.pawns_at(here)
-        nxt = jump_target(self.order, active, occupants)
+        nxt = jump_target(self.order, active, occupants) if occupants else None
         text = f"Doctor Lucky moves to {self._where(here)}"
         if nxt is not None:
             self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",

@@ -43,10 +43,13 @@ __all__ = [
 def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
     """The most valuable attempt ``seat`` can make in ``room``: ``(value, aid card or None)``."""
     best: tuple[int, int | None] = (1, None)
+    cards = game.cards
     for c in game.hands[seat]:
-        card = game.card(c)
-        if card.kind == "aid" and card.weapon_value(room) > best[0]:
-            best = (card.weapon_value(room), c)
+        card = cards[c]
+        if card.kind == "aid":
+            value = card.weapon_value(room)
+            if value > best[0]:
+                best = (value, c)
     return best
 
 
@@ -54,8 +57,9 @@ def cheapest_block(game: SaveGame, legal: list[Foil]) -> Foil | None:
     """The legal discard that stops the attempt with the fewest points (then fewest cards)."""
     needed = game.attempt.needed if game.attempt else 0
     best, best_cost = None, None
+    cards = game.cards
     for action in legal:
-        cost = (sum(game.card(c).luck for c in action.cards), len(action.cards))
+        cost = (sum([cards[c].luck for c in action.cards]), len(action.cards))
         if cost[0] >= needed and (best_cost is None or cost < best_cost):
             best, best_cost = action, cost
     return best
@@ -85,7 +89,8 @@ def snoop_towards(game: SaveGame, seat: int, room: str) -> Snoop | EndTurn:
         return EndTurn()
     here = game.positions[seat]
     options = [here, *game.exits(here)]
-    return Snoop(min(options, key=lambda to: (game.board.distance(to, room), to != here)))
+    dist = game.board.distance
+    return Snoop(min(options, key=lambda to: (dist(to, room), to != here)))
 
 
 class GreedyAgent(Agent):

@@ -265,9 +265,73 @@ def _exits(board: Board) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=16)
-def _destination_cache(board: Board, cards: tuple[Card, ...]) -> dict[Any, tuple[str, ...]]:
-    """One cache of Move card destinations per ship and card list, shared by every game."""
-    return {}
+def _ship(full: Board) -> tuple[tuple[str, ...], tuple[Board, ...]]:
+    """A ship's decks and sinking boards, checked once per board (``S-SINK-1``, ``S-DOC-2``);
+    raises BoardError (not cached: every game on a bad ship raises it again)."""
+    decks = ship_decks(full)
+    boards = sinking_boards(full)
+    # S-DOC-2 must always have an answer: every unnumbered room keeps a numbered neighbour
+    # on every smaller board on which it is still afloat.
+    for b in boards:
+        for s in b.spaces:
+            if b.number(s) is None and not any(b.number(n) is not None
+                                               for n in b.neighbors(s)):
+                raise BoardError(full.key, f"spaces ({s})",
+                                 f"unnumbered room with no numbered neighbour on {b.name}: "
+                                 "Doctor Lucky could not leave it (S-DOC-2)")
+    return decks, boards
+
+
+class _Tables:
+    """Read-only lookups for one board of the sinking ship, built once and shared by every game
+    (and clone) on it: the hot paths read these instead of asking the board each time. Lists
+    that feed a choice keep the order the plain code gave (exits sorted)."""
+
+    __slots__ = ("board", "exits", "where", "vis", "snoops", "steps", "doctor_step",
+                 "destinations", "plays")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        spaces = board.spaces
+        self.exits = _exits(board)
+        self.where = {s: s if board.number(s) is None else f"{board.number(s)}, {s}"
+                      for s in spaces}
+        self.vis = {s: board.visible_from(s) for s in spaces}  # S-SAVE-1 sight, same room too
+        # actions are frozen values: legal_actions() hands out the same ones again
+        self.snoops = {s: (Snoop(s), *(Snoop(n) for n in self.exits[s])) for s in spaces}
+        self.steps = {s: tuple(Step(n) for n in self.exits[s]) for s in spaces}
+        self.doctor_step: dict[str, str] = {}  # his own move from a room (S-DOC-1, S-DOC-2)
+        # (deck_steps, named room, printed steps, start) -> (destinations sorted, as a set)
+        self.destinations: dict[tuple[Any, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+        self.plays: dict[tuple[Any, ...], tuple[PlayMove, ...]] = {}
+
+
+@lru_cache(maxsize=64)
+def _tables(board: Board) -> _Tables:
+    return _Tables(board)
+
+
+# Failure-round discards by (points held per value, points needed, must stop): which counts of
+# each value make a legal discard (S-FAIL-1, S-FAIL-3). Few keys: point values are small.
+_FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _foil_counts(values: list[int], held: tuple[tuple[int, int], ...], needed: int,
+                 must_stop: bool) -> Iterator[tuple[int, ...]]:
+    """How many cards of each point value (``values``, ascending) a legal discard holds."""
+    # A valid discard holds fewer than needed/v + 1 cards worth v (S-FAIL-1): bound it.
+    most = [min(n, (needed - 1) // v + 1) for v, n in held]
+    for counts in itertools.product(*(range(k + 1) for k in most)):
+        total = biggest = 0
+        for v, k in zip(values, counts, strict=True):
+            if k:
+                total += v * k
+                biggest = v
+        if total and total - biggest >= needed:
+            continue  # S-FAIL-1: cards past the one that stops it
+        if must_stop and total < needed:
+            continue
+        yield counts
 
 
 def _board_without(board: Board, gone: list[str], name: str) -> Board:
@@ -343,10 +407,10 @@ class SaveGame(GameBase):
         if not isinstance(turn_cap, int) or turn_cap < 1:
             raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
         full = board if isinstance(board, Board) else load_board(board)
-        self.decks: tuple[str, ...] = ship_decks(full)
-        self._boards = sinking_boards(full)
-        self._check_ship(full)
+        self.decks: tuple[str, ...]
+        self.decks, self._boards = _ship(full)
         self.board: Board = full
+        self._t = _tables(full)
         self.cards: tuple[Card, ...] = load_deck(deck)
         for c in self.cards:
             if c.kind == "move" and c.room is not None and c.room not in full:
@@ -374,7 +438,6 @@ class SaveGame(GameBase):
         self._points = tuple(c.luck if c.kind == "failure" else 0 for c in self.cards)
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
         self._deck_step = {d: i for i, d in enumerate(self.decks)}
-        self._destinations = _destination_cache(full, self.cards)
 
         rng = random.Random(seed)
         self.first_player = rng.randrange(players) if first_player is None else first_player
@@ -400,18 +463,14 @@ class SaveGame(GameBase):
 
     def _shared_attributes(self) -> frozenset[str]:
         return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks",
-                          "_destinations"})
+                          "_t"})
 
-    def _check_ship(self, full: Board) -> None:
-        # S-DOC-2 must always have an answer: every unnumbered room keeps a numbered neighbour
-        # on every smaller board on which it is still afloat.
-        for b in self._boards:
-            for s in b.spaces:
-                if b.number(s) is None and not any(b.number(n) is not None
-                                                   for n in b.neighbors(s)):
-                    raise BoardError(full.key, f"spaces ({s})",
-                                     f"unnumbered room with no numbered neighbour on {b.name}: "
-                                     "Doctor Lucky could not leave it (S-DOC-2)")
+    def _tab(self) -> _Tables:
+        """The lookups of the board as it is now (``board`` changes when a deck sinks)."""
+        t = self._t
+        if t.board is not self.board:
+            t = self._t = _tables(self.board)
+        return t
 
     # -- setup (S-SETUP-*) -------------------------------------------------------------------
     def _setup_positions(self, rng: random.Random) -> None:
@@ -494,7 +553,7 @@ class SaveGame(GameBase):
     def exits(self, space: str) -> tuple[str, ...]:
         """The rooms one door away from ``space`` on the ship as it is now, sorted."""
         try:
-            return _exits(self.board)[space]
+            return self._tab().exits[space]
         except KeyError:
             self._unknown_space(space)
             raise
@@ -514,8 +573,11 @@ class SaveGame(GameBase):
         """The *other* players who see ``seat`` (standing in ``space``, default their room):
         same room or straight-line sight on the ship as it is now (``S-SAVE-1``)."""
         here = self.positions[seat] if space is None else space
-        sees = self.board.sees
-        return [s for s in self.seats if s != seat and sees(self.positions[s], here)]
+        vis = self._tab().vis
+        if here not in vis:
+            self.board.check(here)  # raises UnknownSpace, as board.sees would
+        positions = self.positions
+        return [s for s in self.seats if s != seat and here in vis[positions[s]]]
 
     def rescue_problem(self, seat: int) -> str | None:
         """Why ``seat`` may not attempt a rescue in their room now, or None if they may."""
@@ -542,20 +604,26 @@ class SaveGame(GameBase):
     def move_destinations(self, card_id: int, start: str) -> frozenset[str]:
         """Where Move card ``card_id`` can take a pawn standing in ``start`` (``S-ACT-1``): the
         room it names (if afloat), or any room within its steps; never ``start`` itself."""
-        return frozenset(self._destinations_in_order(card_id, start))
+        return self._destinations(card_id, start)[1]
 
     def _destinations_in_order(self, card_id: int, start: str) -> tuple[str, ...]:
-        key = (len(self.afloat), self.deck_steps, card_id, start)
-        dests = self._destinations.get(key)
+        return self._destinations(card_id, start)[0]
+
+    def _destinations(self, card_id: int, start: str) -> tuple[tuple[str, ...], frozenset[str]]:
+        card = self.cards[card_id]
+        table = self._tab().destinations
+        key = (self.deck_steps, card.room, card.steps, start)
+        dests = table.get(key)
         if dests is None:
-            # The answer depends only on the board, the card and the start room: cache it,
-            # sorted, so that legal_actions() lists actions in the same order in every process.
-            card = self.cards[card_id]
+            # The answer depends only on the board (as sunk so far), the card's room and steps
+            # and the start room: cache it, sorted, so that legal_actions() lists actions in
+            # the same order in every process.
             found = set(self.board.reachable(start, self.step_value(card_id)))
             if card.room is not None and card.room in self.board:
                 found.add(card.room)
             found.discard(start)
-            dests = self._destinations[key] = tuple(sorted(found))
+            ordered = tuple(sorted(found))
+            dests = table[key] = (ordered, frozenset(ordered))
         return dests
 
     def doctor_next(self) -> str:
@@ -588,13 +656,13 @@ class SaveGame(GameBase):
         if self.phase == "foil":
             return list(self._foil_actions(seat))
         here = self.positions[seat]
-        neighbours = self.exits(here)
+        self.exits(here)  # an unknown room raises here, as before
+        t = self._tab()
         actions: list[Action] = []
         if self.phase == "turn":
-            actions.append(Snoop(here))
-            actions.extend(Snoop(n) for n in neighbours)
+            actions.extend(t.snoops[here])  # Snoop(here), then one per exit, sorted
         if not self.step_used:
-            actions.extend(Step(n) for n in neighbours)
+            actions.extend(t.steps[here])
         actions.extend(self._move_card_actions(seat))
         if self.rescue_problem(seat) is None:
             actions.append(Rescue(None))
@@ -603,12 +671,17 @@ class SaveGame(GameBase):
         return actions
 
     def _move_card_actions(self, seat: int) -> Iterator[PlayMove]:
+        plays = self._tab().plays
         for c in self.hands[seat]:
             if self.cards[c].kind != "move":
                 continue
             for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
-                for to in self._destinations_in_order(c, start):
-                    yield PlayMove(c, target, to)
+                key = (c, target, start, self.deck_steps)
+                found = plays.get(key)
+                if found is None:
+                    found = plays[key] = tuple(PlayMove(c, target, to)
+                                               for to in self._destinations_in_order(c, start))
+                yield from found
 
     def _foil_actions(self, seat: int) -> Iterator[Foil]:
         attempt = self.attempt
@@ -622,18 +695,12 @@ class SaveGame(GameBase):
         # S-FAIL-3: the last player asked, holding enough, must stop it.
         must_stop = (self.last_must_foil and attempt.is_last_asked
                      and sum(v * len(by_points[v]) for v in values) >= needed)
-        # A valid discard holds fewer than needed/v + 1 cards worth v (S-FAIL-1): bound it.
-        most = [min(len(by_points[v]), (needed - 1) // v + 1) for v in values]
-        for counts in itertools.product(*(range(k + 1) for k in most)):
-            total = biggest = 0
-            for v, k in zip(values, counts, strict=True):
-                if k:
-                    total += v * k
-                    biggest = v
-            if total and total - biggest >= needed:
-                continue  # S-FAIL-1: cards past the one that stops it
-            if must_stop and total < needed:
-                continue
+        key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
+        legal_counts = _FOIL_COUNTS.get(key)
+        if legal_counts is None:
+            legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, key[0], needed,
+                                                                  must_stop))
+        for counts in legal_counts:
             chosen = zip(values, counts, strict=True)
             yield Foil(tuple(sorted(c for v, k in chosen for c in by_points[v][:k])))
 
@@ -676,8 +743,7 @@ class SaveGame(GameBase):
         self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
-        number = self.board.number(space) if space in self.board else None
-        return space if number is None else f"{number}, {space}"
+        return self._tab().where.get(space, space)  # a sunk room: its name only
 
     # S-SNOOP-1 ------------------------------------------------------------------------------
     def _check_snoop(self, seat: int, action: Snoop) -> None:
@@ -958,11 +1024,17 @@ class SaveGame(GameBase):
             target = self._room_on(board, self._doctor_to_lowest, lowest=True)
             if target != here:
                 return target
-        if board.number(here) is not None:
-            return board.next_on_path(here)  # S-DOC-1; sunken numbers are off the path
-        # S-DOC-2: the highest-numbered adjacent room (checked to exist when the game starts)
-        return max((n for n in board.neighbors(here) if board.number(n) is not None),
-                   key=board.number)
+        steps = self._tab().doctor_step
+        target = steps.get(here)
+        if target is None:  # the same for every game on this board: work it out once
+            if board.number(here) is not None:
+                target = board.next_on_path(here)  # S-DOC-1; sunken numbers are off the path
+            else:
+                # S-DOC-2: the highest-numbered adjacent room (checked to exist at the start)
+                target = max((n for n in board.neighbors(here) if board.number(n) is not None),
+                             key=board.number)
+            steps[here] = target
+        return target
 
     def _doctor_moves(self) -> None:
         target = self._doctor_target()

@@ -72,8 +72,9 @@ def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
     here, doctor = game.positions[seat], game.doctor
     if not game.step_used and doctor in game.exits(here) and game.witnesses(seat, doctor):
         return Step(doctor)
+    cards = game.cards
     for card in game.hands[seat]:
-        if game.card(card).kind != "move":
+        if cards[card].kind != "move":
             continue
         if doctor in game.move_destinations(card, here) and game.witnesses(seat, doctor):
             return PlayMove(card, SELF, doctor)

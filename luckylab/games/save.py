@@ -465,12 +465,6 @@ class SaveGame(GameBase):
         return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks",
                           "_t"})
 
-    def _tab(self) -> _Tables:
-        """The lookups of the board as it is now (``board`` changes when a deck sinks)."""
-        t = self._t
-        if t.board is not self.board:
-            t = self._t = _tables(self.board)
-        return t
 
     # -- setup (S-SETUP-*) -------------------------------------------------------------------
     def _setup_positions(self, rng: random.Random) -> None:
@@ -553,7 +547,7 @@ class SaveGame(GameBase):
     def exits(self, space: str) -> tuple[str, ...]:
         """The rooms one door away from ``space`` on the ship as it is now, sorted."""
         try:
-            return self._tab().exits[space]
+            return self._t.exits[space]
         except KeyError:
             self._unknown_space(space)
             raise
@@ -573,7 +567,7 @@ class SaveGame(GameBase):
         """The *other* players who see ``seat`` (standing in ``space``, default their room):
         same room or straight-line sight on the ship as it is now (``S-SAVE-1``)."""
         here = self.positions[seat] if space is None else space
-        vis = self._tab().vis
+        vis = self._t.vis
         if here not in vis:
             self.board.check(here)  # raises UnknownSpace, as board.sees would
         positions = self.positions
@@ -611,7 +605,7 @@ class SaveGame(GameBase):
 
     def _destinations(self, card_id: int, start: str) -> tuple[tuple[str, ...], frozenset[str]]:
         card = self.cards[card_id]
-        table = self._tab().destinations
+        table = self._t.destinations
         key = (self.deck_steps, card.room, card.steps, start)
         dests = table.get(key)
         if dests is None:
@@ -654,10 +648,10 @@ class SaveGame(GameBase):
         if self.phase == "over" or seat is None:
             return []
         if self.phase == "foil":
-            return list(self._foil_actions(seat))
+            return self._foil_actions(seat)
         here = self.positions[seat]
         self.exits(here)  # an unknown room raises here, as before
-        t = self._tab()
+        t = self._t
         actions: list[Action] = []
         if self.phase == "turn":
             actions.extend(t.snoops[here])  # Snoop(here), then one per exit, sorted
@@ -671,7 +665,7 @@ class SaveGame(GameBase):
         return actions
 
     def _move_card_actions(self, seat: int) -> Iterator[PlayMove]:
-        plays = self._tab().plays
+        plays = self._t.plays
         for c in self.hands[seat]:
             if self.cards[c].kind != "move":
                 continue
@@ -683,7 +677,7 @@ class SaveGame(GameBase):
                                                for to in self._destinations_in_order(c, start))
                 yield from found
 
-    def _foil_actions(self, seat: int) -> Iterator[Foil]:
+    def _foil_actions(self, seat: int) -> list[Foil]:
         attempt = self.attempt
         assert attempt is not None
         points = self._points
@@ -700,9 +694,16 @@ class SaveGame(GameBase):
         if legal_counts is None:
             legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, key[0], needed,
                                                                   must_stop))
+        held = [by_points[v] for v in values]
+        foils = []
         for counts in legal_counts:
-            chosen = zip(values, counts, strict=True)
-            yield Foil(tuple(sorted(c for v, k in chosen for c in by_points[v][:k])))
+            chosen: list[int] = []
+            for cards, k in zip(held, counts, strict=True):
+                if k:
+                    chosen += cards[:k]
+            chosen.sort()
+            foils.append(Foil(tuple(chosen)))
+        return foils
 
     # -- applying actions --------------------------------------------------------------------
     @staticmethod
@@ -743,7 +744,7 @@ class SaveGame(GameBase):
         self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
-        return self._tab().where.get(space, space)  # a sunk room: its name only
+        return self._t.where.get(space, space)  # a sunk room: its name only
 
     # S-SNOOP-1 ------------------------------------------------------------------------------
     def _check_snoop(self, seat: int, action: Snoop) -> None:
@@ -885,7 +886,7 @@ class SaveGame(GameBase):
     def _check_foil(self, seat: int, action: Foil) -> None:
         problem = self._foil_problem(seat, tuple(action.cards))
         if problem is not None:
-            legal = list(self._foil_actions(seat))
+            legal = self._foil_actions(seat)
             raise IllegalAction(problem, legal if len(legal) <= 8 else None)
 
     def _do_foil(self, seat: int, action: Foil) -> None:
@@ -997,6 +998,7 @@ class SaveGame(GameBase):
                      f"{self._where_on(board, lowest)}" if floated_seats else ""),
                   deck=deck, floated=floated_seats, to=lowest)
         self.board = board
+        self._t = _tables(board)  # the lookups follow the board
         if self.doctor in board:
             return False
         # S-DOC-3: he floats to the highest-numbered room of the deck above; his next own move
@@ -1024,7 +1026,7 @@ class SaveGame(GameBase):
             target = self._room_on(board, self._doctor_to_lowest, lowest=True)
             if target != here:
                 return target
-        steps = self._tab().doctor_step
+        steps = self._t.doctor_step
         target = steps.get(here)
         if target is None:  # the same for every game on this board: work it out once
             if board.number(here) is not None:

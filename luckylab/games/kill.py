@@ -68,6 +68,7 @@ __all__ = [
 ]
 
 HAND_SIZE = 6  # K-SETUP-1
+_UNSEEN_CACHE_SIZE = 20_000  # cached answers of unseen_spaces() per board (a memory bound)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 Phase = Literal["turn", "doing", "foil", "over"]
@@ -412,12 +413,16 @@ class KillGame(GameBase):
             seen: set[str] = set()
             for space in others:
                 seen |= self._vis[space]
-            unseen = self._t.unseen[others] = self._all_spaces - seen
+            cache = self._t.unseen
+            if len(cache) >= _UNSEEN_CACHE_SIZE:  # many players, long runs: stay small
+                cache.clear()
+            unseen = cache[others] = self._all_spaces - seen
         return unseen
 
     def can_attack(self, seat: int) -> bool:
         """``K-KILL-1``: with Doctor Lucky, alone, seen by no other player."""
-        return self.position[seat] == self.doctor and not self.watchers(seat)
+        here = self.position[seat]  # not watched = not seen by the others' (cached) sight
+        return here == self.doctor and here in self.unseen_spaces(seat)
 
     def attack_value(self, seat: int, weapon: int | None = None) -> int:
         """The value of an attack by ``seat`` where it stands (``K-KILL-1``)."""

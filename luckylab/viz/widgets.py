@@ -282,6 +282,15 @@ def _make_agent(game: str, name: str, seed: int) -> Any:
     return cls(seed)
 
 
+_PHASE_WORDS = {
+    "phase1": "Phase 1",
+    "phase2": "Phase 2",
+    "foil": "foiling round",
+    "penalty": "choosing a Hazard penalty",
+}
+"""Engine phase names in the words the lessons use."""
+
+
 class TurnStepper(W.VBox):
     """Step through a seeded game, one decision at a time, and watch the board.
 
@@ -340,6 +349,7 @@ class TurnStepper(W.VBox):
                                      tooltip="a fresh game with this seed and these players")
         self.status = W.HTML()
         self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
+        self.log_view.add_class("luckylab-event-log")  # the browser test reads the log here
         self.foil_view = W.HTML()
         self.map_output = W.Output()
         self.map_figure = new_figure(10, 4.8, dpi=96)
@@ -543,7 +553,8 @@ class TurnStepper(W.VBox):
                 return f"Game over after {game.turn} turns: {game.names[game.winner]} wins"
             return f"Game over after {game.turn} turns (unfinished)"
         active = getattr(game, "active", game.current_player)
-        return f"Turn {game.turn}: {game.names[active]} ({game.phase})"
+        phase = _PHASE_WORDS.get(game.phase, str(game.phase).replace("_", " "))
+        return f"Turn {game.turn}: {game.names[active]}, {phase}"
 
     def _status_html(self) -> str:
         game = self.game

@@ -1,8 +1,9 @@
 """Island engine throughput: whole games, sight and reach lookups, a process pool.
 
 Run: ``python benchmarks/bench_island.py`` (add ``--quick`` for a short run). Prints one line
-per measurement; game rates are the best of three runs. Games per second are reported both against wall-clock time and against the
-process's CPU time (the latter is what one core delivers when other work shares the machine).
+per measurement; game rates are the best of three runs. Games per second are reported both
+against wall-clock time and against the process's CPU time (the latter is what one core
+delivers when other work shares the machine).
 """
 
 from __future__ import annotations

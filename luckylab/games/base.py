@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 __all__ = [
     "Event",
+    "GameAction",
     "GameBase",
     "GameResult",
+    "action_from_data",
     "jump_target",
     "seats_from_left",
 ]
@@ -46,6 +48,48 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+
+class GameAction:
+    """Base of every game's actions, which are frozen dataclasses.
+
+    A subclass names itself in game records with ``type_name``; :meth:`to_data` turns it into
+    JSON-ready data (tuples become lists) and :func:`action_from_data` turns that back.
+    """
+
+    __slots__ = ()
+    type_name: ClassVar[str] = "action"
+
+    def to_data(self) -> dict[str, Any]:
+        """``{"type": type_name, field: value, ...}``, ready for ``json.dumps``."""
+        data: dict[str, Any] = {"type": self.type_name}
+        for f in fields(self):  # type: ignore[arg-type]
+            data[f.name] = _as_lists(getattr(self, f.name))
+        return data
+
+
+def action_from_data(actions: Iterable[type[GameAction]], data: Any, game: str) -> GameAction:
+    """Rebuild one of ``actions`` from its :meth:`GameAction.to_data` (for replays).
+
+    Raises :class:`~luckylab.errors.IllegalAction` for data that is no such action.
+    """
+    from ..errors import IllegalAction
+
+    by_name = {cls.type_name: cls for cls in actions}
+    try:
+        cls = by_name[data["type"]]
+        return cls(**{k: _as_tuples(v) for k, v in data.items() if k != "type"})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise IllegalAction(f"not {game} action: {data!r} ({exc!r}); action types: "
+                            f"{', '.join(sorted(by_name))}") from None
+
+
+def _as_lists(value: Any) -> Any:
+    return [_as_lists(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _as_tuples(value: Any) -> Any:
+    return tuple(_as_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,13 +34,21 @@ import itertools
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ..board import Board, CatBlocks
 from ..boards import load_board
 from ..cards import Card, load_characters, load_deck
 from ..errors import IllegalAction
-from .base import Event, GameBase, GameResult, jump_target, seats_from_left
+from .base import (
+    Event,
+    GameAction,
+    GameBase,
+    GameResult,
+    action_from_data,
+    jump_target,
+    seats_from_left,
+)
 
 __all__ = [
     "DOCTOR",
@@ -70,9 +78,11 @@ Phase = Literal["phase1", "phase2", "foil", "penalty", "over"]
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(GameAction):
     """Phase 1: move your pawn (and, with Strangers, theirs) up to your Move in all (``I-MOVE-1``,
     ``I-STR-6``). ``moves`` pairs each pawn (a seat) with where it ends."""
+
+    type_name: ClassVar[str] = "move"
 
     moves: tuple[tuple[int, str], ...]
 
@@ -81,35 +91,30 @@ class Move:
         """Move one pawn: ``Move.to(0, "Frog Pond")``."""
         return cls(((seat, space),))
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "move", "moves": [[seat, space] for seat, space in self.moves]}
-
     def __str__(self) -> str:
         return "move " + ", ".join(f"seat {seat} to {space}" for seat, space in self.moves)
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCat:
+class MoveCat(GameAction):
     """Phase 1: move the cat to any other space (``I-MOVE-2``)."""
 
-    space: str
+    type_name: ClassVar[str] = "move_cat"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "move_cat", "space": self.space}
+    space: str
 
     def __str__(self) -> str:
         return f"move the cat to {self.space}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayHazard:
+class PlayHazard(GameAction):
     """Phase 1: throw Hazard card ``card`` at a seat or at ``"doctor"`` (``I-HAZ-1``)."""
+
+    type_name: ClassVar[str] = "hazard"
 
     card: int
     target: int | str
-
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "hazard", "card": self.card, "target": self.target}
 
     def __str__(self) -> str:
         who = "Doctor Lucky" if self.target == DOCTOR else f"seat {self.target}"
@@ -117,74 +122,68 @@ class PlayHazard:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(GameAction):
     """Do nothing in this phase."""
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "pass"}
+    type_name: ClassVar[str] = "pass"
 
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(GameAction):
     """Phase 2: draw the top card, if nobody sees you (``I-DRAW-1``)."""
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "draw"}
+    type_name: ClassVar[str] = "draw"
 
     def __str__(self) -> str:
         return "draw a card"
 
 
 @dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(GameAction):
     """Phase 2: try to kill Doctor Lucky, with at most one Weapon (``I-KILL-1``, ``I-KILL-2``)."""
 
-    weapon: int | None = None
+    type_name: ClassVar[str] = "attack"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "attack", "weapon": self.weapon}
+    weapon: int | None = None
 
     def __str__(self) -> str:
         return "attack bare-handed" if self.weapon is None else f"attack with card {self.weapon}"
 
 
 @dataclass(frozen=True, slots=True)
-class Foil:
+class Foil(GameAction):
     """Foiling: discard these cards for their Luck; an empty tuple passes (``I-FOIL-1``)."""
 
-    cards: tuple[int, ...] = ()
+    type_name: ClassVar[str] = "foil"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "foil", "cards": list(self.cards)}
+    cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return "pass" if not self.cards else "discard " + ", ".join(map(str, self.cards))
 
 
 @dataclass(frozen=True, slots=True)
-class GiveCard:
+class GiveCard(GameAction):
     """Hazard penalty: pass one card of your choice to the thrower (``I-HAZ-2``)."""
 
-    card: int
+    type_name: ClassVar[str] = "give"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "give", "card": self.card}
+    card: int
 
     def __str__(self) -> str:
         return f"give card {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardLuck:
+class DiscardLuck(GameAction):
     """Hazard penalty: discard cards whose Luck reaches the Hazard's value (``I-HAZ-2``)."""
 
-    cards: tuple[int, ...]
+    type_name: ClassVar[str] = "discard"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "discard", "cards": list(self.cards)}
+    cards: tuple[int, ...]
 
     def __str__(self) -> str:
         return "discard " + ", ".join(map(str, self.cards))
@@ -192,17 +191,7 @@ class DiscardLuck:
 
 Action = Move | MoveCat | PlayHazard | Pass | Draw | Attack | Foil | GiveCard | DiscardLuck
 
-_ACTION_TYPES: dict[str, Any] = {
-    "move": lambda d: Move(tuple((int(s), str(p)) for s, p in d["moves"])),
-    "move_cat": lambda d: MoveCat(d["space"]),
-    "hazard": lambda d: PlayHazard(int(d["card"]), d["target"]),
-    "pass": lambda d: Pass(),
-    "draw": lambda d: Draw(),
-    "attack": lambda d: Attack(d.get("weapon")),
-    "foil": lambda d: Foil(tuple(d["cards"])),
-    "give": lambda d: GiveCard(int(d["card"])),
-    "discard": lambda d: DiscardLuck(tuple(d["cards"])),
-}
+_ACTIONS = (Move, MoveCat, PlayHazard, Pass, Draw, Attack, Foil, GiveCard, DiscardLuck)
 
 
 @dataclass
@@ -616,10 +605,7 @@ class IslandGame(GameBase):
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:
         """Rebuild an action from ``action.to_data()`` (for replays)."""
-        try:
-            return _ACTION_TYPES[data["type"]](data)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(f"not an Island action: {data!r} ({exc})") from None
+        return action_from_data(_ACTIONS, data, "an Island")
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules, carry it out and return the events it caused.

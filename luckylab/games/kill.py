@@ -46,13 +46,21 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ..board import Board
 from ..boards import load_board
 from ..cards import Card, load_deck
 from ..errors import IllegalAction
-from .base import Event, GameBase, GameResult, jump_target, seats_from_left
+from .base import (
+    Event,
+    GameAction,
+    GameBase,
+    GameResult,
+    action_from_data,
+    jump_target,
+    seats_from_left,
+)
 
 __all__ = [
     "Attack",
@@ -79,42 +87,39 @@ Pawn = Literal["self", "doctor"]
 
 
 @dataclass(frozen=True, slots=True)
-class Snoop:
+class Snoop(GameAction):
     """A snooping turn (``K-SNOOP-1``): step to ``to`` (or stay, ``to`` = where you are) and draw
     a card if you end in a named room. Legal only as the first action of a turn."""
 
-    to: str
+    type_name: ClassVar[str] = "snoop"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "snoop", "to": self.to}
+    to: str
 
     def __str__(self) -> str:
         return f"snoop: go to {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class Step(GameAction):
     """The free step of a doing-something turn (``K-ACT-1``): through one door, once a turn."""
 
-    to: str
+    type_name: ClassVar[str] = "step"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "step", "to": self.to}
+    to: str
 
     def __str__(self) -> str:
         return f"free step to {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayCard:
+class PlayCard(GameAction):
     """Play a Move or Room card to move ``pawn`` (yourself or Doctor Lucky) to ``to``."""
+
+    type_name: ClassVar[str] = "play"
 
     card: int
     pawn: Pawn
     to: str
-
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "play", "card": self.card, "pawn": self.pawn, "to": self.to}
 
     def __str__(self) -> str:
         who = "yourself" if self.pawn == "self" else "Doctor Lucky"
@@ -122,37 +127,34 @@ class PlayCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(GameAction):
     """A murder attempt (``K-KILL-1``), bare-handed (``weapon=None``) or with a Weapon card."""
 
-    weapon: int | None = None
+    type_name: ClassVar[str] = "attack"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "attack", "weapon": self.weapon}
+    weapon: int | None = None
 
     def __str__(self) -> str:
         return "attack bare-handed" if self.weapon is None else f"attack with card {self.weapon}"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(GameAction):
     """End a doing-something turn (no card is drawn)."""
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "end_turn"}
+    type_name: ClassVar[str] = "end_turn"
 
     def __str__(self) -> str:
         return "end the turn"
 
 
 @dataclass(frozen=True, slots=True)
-class Foil:
+class Foil(GameAction):
     """Foiling (``K-FAIL-1``): play these Failure cards; an empty tuple passes."""
 
-    cards: tuple[int, ...] = ()
+    type_name: ClassVar[str] = "foil"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "foil", "cards": list(self.cards)}
+    cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return "pass" if not self.cards else "play Failure cards " + ", ".join(map(str, self.cards))
@@ -160,14 +162,7 @@ class Foil:
 
 Action = Snoop | Step | PlayCard | Attack | EndTurn | Foil
 
-_ACTION_TYPES: dict[str, Any] = {
-    "snoop": lambda d: Snoop(str(d["to"])),
-    "step": lambda d: Step(str(d["to"])),
-    "play": lambda d: PlayCard(int(d["card"]), d["pawn"], str(d["to"])),
-    "attack": lambda d: Attack(None if d.get("weapon") is None else int(d["weapon"])),
-    "end_turn": lambda d: EndTurn(),
-    "foil": lambda d: Foil(tuple(int(c) for c in d["cards"])),
-}
+_ACTIONS = (Snoop, Step, PlayCard, Attack, EndTurn, Foil)
 
 
 @dataclass
@@ -523,10 +518,7 @@ class KillGame(GameBase):
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:
         """Rebuild an action from its ``to_data()`` (for replays)."""
-        try:
-            return _ACTION_TYPES[data["type"]](data)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(f"not a Kill Doctor Lucky action: {data!r} ({exc})") from None
+        return action_from_data(_ACTIONS, data, "a Kill Doctor Lucky")
 
     # -- applying actions ----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:

@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import networkx as nx
 
 from ..board import Board
 from ..errors import BoardError, IllegalAction
-from .base import Event, GameBase, GameResult
+from .base import Event, GameAction, GameBase, GameResult, action_from_data
 
 __all__ = [
     "BANDS",
@@ -313,69 +313,63 @@ def load_rules(path: str | None = None) -> PanicRules:
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal:
+class Reveal(GameAction):
     """Turn over the card at ``place`` (``P-TURN-1``: two per turn, one at a time)."""
 
-    place: str
+    type_name: ClassVar[str] = "reveal"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "reveal", "place": self.place}
+    place: str
 
     def __str__(self) -> str:
         return f"reveal {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
-class WakeGouga:
+class WakeGouga(GameAction):
     """Everyone shouts "Gouga!" (``P-GOUGA-1``: once per game, at the start of a turn)."""
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "wake_gouga"}
+    type_name: ClassVar[str] = "wake_gouga"
 
     def __str__(self) -> str:
         return "wake Gouga"
 
 
 @dataclass(frozen=True, slots=True)
-class GougaCall:
+class GougaCall(GameAction):
     """While Gouga is awake: name ``kind`` ("native", "dodo", "egg"), then reveal ``place``."""
+
+    type_name: ClassVar[str] = "gouga_call"
 
     kind: str
     place: str
-
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "gouga_call", "kind": self.kind, "place": self.place}
 
     def __str__(self) -> str:
         return f'"{self.kind}!" and reveal {self.place}'
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(GameAction):
     """Put the card in hand (Totem pole's saved card, or a Landslide) face down on ``place``."""
 
-    place: str
+    type_name: ClassVar[str] = "place"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "place", "place": self.place}
+    place: str
 
     def __str__(self) -> str:
         return f"place on {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
-class TimeUp:
+class TimeUp(GameAction):
     """The real hourglass has run out (``clock="external"`` only; not a player's decision)."""
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "time_up"}
+    type_name: ClassVar[str] = "time_up"
 
     def __str__(self) -> str:
         return "time is up"
 
 
-_ACTIONS = {"reveal": Reveal, "wake_gouga": WakeGouga, "gouga_call": GougaCall, "place": Place,
-            "time_up": TimeUp}
+_ACTIONS = (Reveal, WakeGouga, GougaCall, Place, TimeUp)
 
 
 # -- the game -----------------------------------------------------------------------------------
@@ -661,12 +655,9 @@ class PanicGame(GameBase):
         return events
 
     @staticmethod
-    def action_from_data(data: Mapping[str, Any]) -> Any:
-        """Rebuild an action from its ``to_data()``."""
-        kind = data.get("type")
-        if kind not in _ACTIONS:
-            raise ValueError(f"unknown action type {kind!r}")
-        return _ACTIONS[kind](**{k: v for k, v in data.items() if k != "type"})
+    def action_from_data(data: Mapping[str, Any]) -> GameAction:
+        """Rebuild an action from its ``to_data()`` (for replays)."""
+        return action_from_data(_ACTIONS, data, "a Panic Island!")
 
     def result(self) -> GameResult:
         """Plain data: score, win, how the game ended, time left, Gouga's work."""

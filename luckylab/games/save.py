@@ -64,7 +64,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import networkx as nx
 
@@ -72,7 +72,15 @@ from ..board import Board
 from ..boards import load_board
 from ..cards import Card, load_deck
 from ..errors import BoardError, IllegalAction, UnknownSpace
-from .base import Event, GameBase, GameResult, jump_target, seats_from_left
+from .base import (
+    Event,
+    GameAction,
+    GameBase,
+    GameResult,
+    action_from_data,
+    jump_target,
+    seats_from_left,
+)
 
 __all__ = [
     "DOCTOR",
@@ -101,43 +109,40 @@ Phase = Literal["turn", "active", "foil", "over"]
 
 
 @dataclass(frozen=True, slots=True)
-class Snoop:
+class Snoop(GameAction):
     """A snooping turn: step to a neighbouring room or stay (``to`` = your room), then draw
     one card (``S-SNOOP-1``). Ends the turn."""
 
-    to: str
+    type_name: ClassVar[str] = "snoop"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "snoop", "to": self.to}
+    to: str
 
     def __str__(self) -> str:
         return f"snoop: go to {self.to} and draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class Step(GameAction):
     """The one free step of an active turn, to a neighbouring room (``S-ACT-1``)."""
 
-    to: str
+    type_name: ClassVar[str] = "step"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "step", "to": self.to}
+    to: str
 
     def __str__(self) -> str:
         return f"step to {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayMove:
+class PlayMove(GameAction):
     """Play Move card ``card`` on ``target`` (``"self"`` or ``"doctor"``), moving that pawn to
     ``to``: the room the card names, or a room within the card's steps (``S-ACT-1``)."""
+
+    type_name: ClassVar[str] = "move_card"
 
     card: int
     target: str
     to: str
-
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "move_card", "card": self.card, "target": self.target, "to": self.to}
 
     def __str__(self) -> str:
         who = "Doctor Lucky" if self.target == DOCTOR else "yourself"
@@ -145,37 +150,34 @@ class PlayMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Rescue:
+class Rescue(GameAction):
     """Try to rescue Doctor Lucky, with Aid card ``aid`` or none (``S-SAVE-1``, ``S-SAVE-2``)."""
 
-    aid: int | None = None
+    type_name: ClassVar[str] = "rescue"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "rescue", "aid": self.aid}
+    aid: int | None = None
 
     def __str__(self) -> str:
         return "rescue with no Aid" if self.aid is None else f"rescue with Aid card {self.aid}"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(GameAction):
     """End an active turn (``S-ACT-1``)."""
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "end_turn"}
+    type_name: ClassVar[str] = "end_turn"
 
     def __str__(self) -> str:
         return "end the turn"
 
 
 @dataclass(frozen=True, slots=True)
-class Foil:
+class Foil(GameAction):
     """Failure round: discard these Failure cards; ``Foil()`` passes (``S-FAIL-1``)."""
 
-    cards: tuple[int, ...] = ()
+    type_name: ClassVar[str] = "foil"
 
-    def to_data(self) -> dict[str, Any]:
-        return {"type": "foil", "cards": list(self.cards)}
+    cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return "pass" if not self.cards else "discard " + ", ".join(map(str, self.cards))
@@ -183,14 +185,7 @@ class Foil:
 
 Action = Snoop | Step | PlayMove | Rescue | EndTurn | Foil
 
-_ACTION_TYPES: dict[str, Any] = {
-    "snoop": lambda d: Snoop(str(d["to"])),
-    "step": lambda d: Step(str(d["to"])),
-    "move_card": lambda d: PlayMove(int(d["card"]), str(d["target"]), str(d["to"])),
-    "rescue": lambda d: Rescue(None if d.get("aid") is None else int(d["aid"])),
-    "end_turn": lambda d: EndTurn(),
-    "foil": lambda d: Foil(tuple(int(c) for c in d["cards"])),
-}
+_ACTIONS = (Snoop, Step, PlayMove, Rescue, EndTurn, Foil)
 
 
 @dataclass
@@ -709,10 +704,7 @@ class SaveGame(GameBase):
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:
         """Rebuild an action from ``action.to_data()`` (for replays)."""
-        try:
-            return _ACTION_TYPES[data["type"]](data)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(f"not a Save Doctor Lucky action: {data!r} ({exc})") from None
+        return action_from_data(_ACTIONS, data, "a Save Doctor Lucky")
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules, carry it out and return the events it caused.

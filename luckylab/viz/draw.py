@@ -23,7 +23,6 @@ puts them, the pawns where a game (or a plain dict) says they stand, and asks th
 
 from __future__ import annotations
 
-import io
 import math
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
@@ -39,6 +38,7 @@ from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
 from matplotlib.text import Text
 
 from ..board import Board, CatBlocks
+from .blit import Painter
 
 __all__ = [
     "DOCTOR",
@@ -219,9 +219,7 @@ class BoardDrawing:
     rings: Collection | None = None
     unit: float = 1.0
     ringed: frozenset[str] = frozenset()
-    _canvas: Any = None
-    _background: Any = None
-    _legend_key: tuple[str, ...] = ()
+    _painter: Painter = field(default_factory=Painter, repr=False, compare=False)
 
     def __repr__(self) -> str:
         sight = f", sight of {self.sight_of}" if self.sight_of else ""
@@ -256,39 +254,10 @@ class BoardDrawing:
         must have no other axes that change between calls (widgets give the map its own
         figure).
         """
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from PIL import Image as PILImage
-
-        fig = self.fig
-        if self._canvas is None or fig.canvas is not self._canvas:
-            self._canvas = FigureCanvasAgg(fig)
-            self._background = None
-        canvas = self._canvas
         key = (*(f"{p}={self.scene.color(p)}" for p in self.scene.pawns),
                f"cat={self.scene.cat is not None}")
         moving = [a for a in self._moving_artists() if a is not None]
-        for artist in moving:
-            artist.set_animated(True)
-        try:
-            if self._background is None or key != self._legend_key:
-                canvas.draw()  # runs the layout engine once, skipping animated artists
-                fig.set_layout_engine("none")
-                self._background = canvas.copy_from_bbox(fig.bbox)
-                self._legend_key = key
-            else:
-                canvas.restore_region(self._background)
-            renderer = canvas.get_renderer()
-            for artist in sorted(moving, key=lambda a: a.get_zorder()):
-                artist.draw(renderer)
-        finally:
-            for artist in moving:
-                artist.set_animated(False)
-        width, height = canvas.get_width_height()
-        image = PILImage.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw",
-                                    "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        return self._painter.png(self.fig, moving, key=key)
 
     # -- moving things ---------------------------------------------------------------------
     def update(

@@ -35,7 +35,6 @@ The data's y axis runs downwards (page coordinates), so the axes are inverted.
 from __future__ import annotations
 
 import html
-import io
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +50,7 @@ from matplotlib.text import Text
 
 from ..board import Board
 from ..geometry import Geometry, Rect, SightBand
+from .blit import Painter
 from .draw import DOCTOR, DOCTOR_COLOR, PLAYER_COLORS, SIGHT_COLOR, kind_color
 
 __all__ = [
@@ -211,8 +211,7 @@ class MansionDrawing:
     sight_of: str | None = None
     shown_bands: tuple[SightBand, ...] = ()
     marked: dict[str, str] = field(default_factory=dict)
-    _canvas: Any = field(default=None, repr=False)
-    _background: Any = field(default=None, repr=False)
+    _painter: Painter = field(default_factory=Painter, repr=False, compare=False)
 
     def show_sight(self, space: str | None) -> MansionDrawing:
         """Draw the sight bands of ``space`` (``None``: hide them). Returns ``self``."""
@@ -315,37 +314,9 @@ class MansionDrawing:
         layout is frozen after the first call, so the kept picture stays valid: give the
         drawing a figure of its own and do not add artists to it afterwards.
         """
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from PIL import Image
-
-        fig = self.fig
-        if self._canvas is None or fig.canvas is not self._canvas:
-            self._canvas = FigureCanvasAgg(fig)
-            self._background = None
-        canvas = self._canvas
         changing = [*self.marks.values(), self.bands, *self.labels.values(),
                     *self.numbers.values(), *self.pawns.values(), self.doctor, self.title]
-        for artist in changing:
-            artist.set_animated(True)
-        try:
-            if self._background is None:
-                canvas.draw()  # lays the figure out once; animated artists are skipped
-                fig.set_layout_engine("none")
-                self._background = canvas.copy_from_bbox(fig.bbox)
-            else:
-                canvas.restore_region(self._background)
-            renderer = canvas.get_renderer()
-            for artist in sorted(changing, key=lambda a: a.get_zorder()):
-                artist.draw(renderer)
-        finally:
-            for artist in changing:
-                artist.set_animated(False)
-        width, height = canvas.get_width_height()
-        image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA",
-                                 0, 1)
-        buffer = io.BytesIO()
-        image.save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        return self._painter.png(self.fig, changing)
 
 
 def draw_mansion(

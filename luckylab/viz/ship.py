@@ -46,6 +46,7 @@ from matplotlib.text import Text
 from ..board import Board
 from ..games.save import SaveGame
 from ..geometry import Geometry
+from .blit import Painter
 from .draw import DOCTOR, DOCTOR_COLOR, SIGHT_COLOR, new_figure
 from .mansion import (
     DOOR_COLOR,
@@ -98,8 +99,7 @@ class ShipDrawing:
     legend: Any = None
     waterline: float | None = None
     deciding: int | None = None
-    _canvas: Any = field(default=None, repr=False)
-    _background: Any = field(default=None, repr=False)
+    _painter: Painter = field(default_factory=Painter, repr=False, compare=False)
 
     @property
     def fig(self) -> Figure:
@@ -185,41 +185,12 @@ class ShipDrawing:
         mark or a band painted again so that they stay crisp. The figure must hold nothing
         else that changes (the widget gives the ship its own figure).
         """
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from PIL import Image as PILImage
-
-        fig = self.fig
-        if self._canvas is None or fig.canvas is not self._canvas:
-            self._canvas = FigureCanvasAgg(fig)
-            self._background = None
-        canvas = self._canvas
-        moving = self._moving_artists()
-        for artist in moving:
-            artist.set_animated(True)
-        try:
-            if self._background is None:
-                canvas.draw()  # runs the layout engine once, skipping the animated artists
-                fig.set_layout_engine("none")
-                self._background = canvas.copy_from_bbox(fig.bbox)
-            else:
-                canvas.restore_region(self._background)
-            renderer = canvas.get_renderer()
-            m = self.mansion
-            covered = set(m.marked)
-            for band in m.shown_bands:
-                covered |= band.spaces
-            names = [m.labels[room] for room in covered if m.labels[room].get_visible()]
-            for artist in sorted([*moving, *names], key=lambda a: a.get_zorder()):
-                artist.draw(renderer)
-        finally:
-            for artist in moving:
-                artist.set_animated(False)
-        width, height = canvas.get_width_height()
-        image = PILImage.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw",
-                                    "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        m = self.mansion
+        covered = set(m.marked)
+        for band in m.shown_bands:
+            covered |= band.spaces
+        names = [m.labels[room] for room in covered if m.labels[room].get_visible()]
+        return self._painter.png(self.fig, self._moving_artists(), also=names)
 
 
 def _label_or_none(seat: int | None) -> str | None:

@@ -14,21 +14,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from timing import games_per_second
+
 import luckylab
 from luckylab.simulation import simulate
-
-
-def games_per_second(players: int, games: int, agents: str | None = None,
-                     repeats: int = 3) -> tuple[float, float]:
-    """Best of ``repeats`` runs (as timeit does: the fastest run is the least disturbed)."""
-    simulate("island", players=players, games=3, seed=99, agents=agents)  # warm caches
-    best_wall = best_cpu = 0.0
-    for _ in range(repeats):
-        wall, cpu = time.perf_counter(), time.process_time()
-        simulate("island", players=players, games=games, seed=1, agents=agents)
-        best_wall = max(best_wall, games / (time.perf_counter() - wall))
-        best_cpu = max(best_cpu, games / (time.process_time() - cpu))
-    return best_wall, best_cpu
 
 
 def lookups_per_second(n: int) -> tuple[float, float]:
@@ -81,11 +70,11 @@ def main() -> None:
     args = parser.parse_args()
     n_games = 200 if args.quick else 1000
     for players in (4,) if args.quick else (2, 4, 6, 8):
-        wall, cpu = games_per_second(players, n_games)
+        wall, cpu = games_per_second("island", players, n_games)
         print(f"island {players} players, default agents: {wall:7.1f} games/s wall, "
               f"{cpu:7.1f} games/s per CPU-second")
     for agents in ("aggressive", "random"):
-        wall, cpu = games_per_second(4, n_games // 4, agents)
+        wall, cpu = games_per_second("island", 4, n_games // 4, agents)
         print(f"island 4 players, {agents} agents: {wall:7.1f} games/s wall, {cpu:7.1f} per CPU-s")
     sight, reach = lookups_per_second(200_000 if args.quick else 1_000_000)
     print(f"board.sees: {sight / 1e6:.2f} M lookups/s; board.reachable: {reach / 1e6:.2f} M/s")

@@ -12,23 +12,10 @@ import argparse
 import random
 import time
 
+from timing import games_per_second
+
 from luckylab import load_board
 from luckylab.games.save import SaveGame, sinking_boards
-from luckylab.simulation import simulate
-
-
-def games_per_second(players: int, games: int, agents: str | None = None,
-                     repeats: int = 3) -> tuple[float, float]:
-    """The best of ``repeats`` runs, against wall-clock time and against CPU time."""
-    simulate("save", players=players, games=3, seed=99, agents=agents)  # warm caches
-    best_wall = best_cpu = 0.0
-    for _ in range(repeats):
-        wall, cpu = time.perf_counter(), time.process_time()
-        results = simulate("save", players=players, games=games, seed=1, agents=agents)
-        best_wall = max(best_wall, games / (time.perf_counter() - wall))
-        best_cpu = max(best_cpu, games / max(time.process_time() - cpu, 1e-9))
-    assert all(r.finished for r in results)
-    return best_wall, best_cpu
 
 
 def sight_lookups_per_second(n: int) -> dict[str, float]:
@@ -70,11 +57,11 @@ def main() -> None:
     args = parser.parse_args()
     n_games = 100 if args.quick else 500
     for players in (4,) if args.quick else (3, 4, 5, 7):
-        wall, cpu = games_per_second(players, n_games)
+        wall, cpu = games_per_second("save", players, n_games)
         print(f"save {players} players, default agents: {wall:7.1f} games/s wall, "
               f"{cpu:7.1f} games/s per CPU-second")
     for agents in ("greedy", "cautious", "random"):
-        wall, cpu = games_per_second(4, n_games // 4, agents)
+        wall, cpu = games_per_second("save", 4, n_games // 4, agents)
         print(f"save 4 players, {agents} agents: {wall:7.1f} games/s wall, {cpu:7.1f} per CPU-s")
     for name, rate in sight_lookups_per_second(100_000 if args.quick else 500_000).items():
         print(f"{name}: {rate / 1e6:.2f} M lookups/s")

@@ -8,12 +8,13 @@ included (the browser's own paint time is not). The target for a step redraw is 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
 import matplotlib
 
 matplotlib.use("Agg")
+
+from timing import timed  # noqa: E402
 
 from luckylab.save_analysis import (  # noqa: E402
     patience_sweep,
@@ -22,17 +23,6 @@ from luckylab.save_analysis import (  # noqa: E402
 )
 from luckylab.simulation import simulate  # noqa: E402
 from luckylab.viz.ship import ShipStepper, draw_ship  # noqa: E402
-
-
-def timed(label: str, action, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    median = statistics.median(times)
-    print(f"{label:<52} median {median:7.1f} ms   worst {max(times):7.1f} ms   (n={repeats})")
-    return median
 
 
 def once(label: str, action) -> float:

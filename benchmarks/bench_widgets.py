@@ -11,25 +11,19 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
 import time
 
 import matplotlib
 
 matplotlib.use("Agg")
 
+from timing import timed as _timed  # noqa: E402
+
 from luckylab.viz.widgets import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 
 
-def timed(label: str, action, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    median = statistics.median(times)
-    print(f"{label:<48} median {median:7.1f} ms   worst {max(times):7.1f} ms   (n={repeats})")
-    return median
+def timed(label, action, repeats):
+    return _timed(label, action, repeats, width=48)
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from .board import Board, Space
 from .boards import load_board
 from .cards import Card, load_characters, load_deck
+from .check import check
 from .errors import (
     BoardError,
     DeckError,
@@ -42,6 +43,7 @@ __all__ = [
     "Space",
     "UnknownGame",
     "UnknownSpace",
+    "check",
     "load_board",
     "load_characters",
     "load_deck",

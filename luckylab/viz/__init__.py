@@ -40,6 +40,8 @@ _WHERE = {
     "ShipStepper": "ship",
     "draw_ship": "ship",
     "PanicWidget": "panic_widget",
+    "decorate": "style",
+    "series": "style",
 }
 
 __all__ = sorted(_WHERE)  # resolved lazily by __getattr__

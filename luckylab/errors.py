@@ -9,10 +9,13 @@ Python user would expect (``ValueError``, ``KeyError``), so ordinary handlers ke
 from __future__ import annotations
 
 __all__ = [
+    "ActionFieldError",
     "BoardError",
     "DeckError",
     "IllegalAction",
     "LuckyLabError",
+    "OptionError",
+    "ReplayError",
     "UnknownGame",
     "UnknownSpace",
 ]
@@ -60,6 +63,23 @@ class UnknownSpace(LuckyLabError, KeyError):
         return self.message
 
 
+class OptionError(LuckyLabError, ValueError, TypeError):
+    """A game option, widget argument or command-line value of the wrong type or out of range.
+
+    It is both a ``ValueError`` and a ``TypeError``, so either ``except`` clause catches it.
+    """
+
+
+class ReplayError(LuckyLabError, ValueError):
+    """A game record that does not replay: malformed, from another board, deck or version, or
+    with an action the game refuses. ``index`` is the record entry (action number) that failed,
+    or None when the record as a whole is wrong."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.index = index
+        super().__init__(message if index is None else f"record action {index}: {message}")
+
+
 class UnknownGame(LuckyLabError, ValueError):
     """A game, board or deck name that luckylab does not know."""
 
@@ -77,6 +97,11 @@ class IllegalAction(LuckyLabError, ValueError):
         if legal and len(legal) <= 8:
             message += "; legal now: " + ", ".join(str(a) for a in legal)
         super().__init__(message)
+
+
+class ActionFieldError(IllegalAction, TypeError):
+    """An action whose field has the wrong type (a float or bool card id, a number for a space
+    name). Like every :class:`IllegalAction` it leaves the game unchanged."""
 
 
 def _close_matches(word: str, candidates: list[str]) -> list[str]:

@@ -306,18 +306,28 @@ def test_P_OBS_2_physical_obstacles_cost_time_only(name, seconds):
     assert before - game.time_left == 5.0 + seconds
 
 
-def test_P_OBS_2_earthquake_moves_everyone_one_seat_left():
-    """P-OBS-2 Earthquake: everyone moves one seat to the left, so the turn (which goes round
-    the seats) comes back to the player who revealed it."""
+def test_P_OBS_2_earthquake_moves_everyone_one_seat_left_and_the_turn_passes_on():
+    """P-OBS-2 Earthquake: everyone moves one seat to the left keeping their order, so the turn
+    still passes to the next player (nobody plays twice)."""
     game = fresh(obstacles=["Earthquake", "Mirage", "Tornado"])
     put(game, "r1c1", "Earthquake")
     put(game, "r1c2", "red egg")
     put(game, "r2c1", "yellow egg")
     events = turn(game, "r1c1", "r1c2")
     assert "earthquake" in [e.kind for e in events] and game.seat_shift == 1
-    assert game.current_player == 0  # P1 moved into the seat whose turn it is now
-    events = turn(game, "r1c2", "r2c1")
     assert events[0].data["player"] == 0 and game.current_player == 1
+    events = turn(game, "r1c2", "r2c1")
+    assert events[0].data["player"] == 1 and game.current_player == 2
+    events = turn(game, "r1c2", "r2c1")
+    assert events[0].data["player"] == 2 and game.current_player == 0
+
+
+def test_P_OBS_2_earthquake_during_a_gouga_call_passes_the_turn_on():
+    game = fresh(obstacles=["Earthquake", "Mirage", "Tornado"])
+    put(game, "r1c1", "Earthquake")
+    game.apply(WakeGouga())
+    events = game.apply(GougaCall("egg", "r1c1"))
+    assert "earthquake" in [e.kind for e in events] and game.current_player == 1
 
 
 def test_P_OBS_3_worked_example_2_rainbow_swaps_colours():
@@ -431,6 +441,66 @@ def test_P_GOUGA_1_tired_gouga_saves_at_most_five():
     for _ in range(5):
         game.apply(GougaCall("egg", find(game, "red egg") if _ < 3 else find(game, "yellow egg")))
     assert game.gouga_saves == 5 and game.gouga == "gone" and game.phase == "turn"
+
+
+def test_P_GOUGA_1_tired_gouga_counts_every_save_after_the_wake():
+    """P-GOUGA-1 "tired Gouga": five saves at most after waking Gouga, his and later normal
+    turns' alike; the sixth cannot happen."""
+    game = fresh(tired_gouga=True)
+    put(game, "r1c1", "red dodo")
+    game.apply(WakeGouga())
+    game.apply(GougaCall("egg", find(game, "red egg")))
+    game.apply(GougaCall("egg", find(game, "red egg")))
+    game.apply(GougaCall("egg", "r1c1"))  # a miss: Gouga is gone after two saves
+    assert game.gouga == "gone" and game.saves_after_wake == 2
+    for native, dodo in (("red native", "red dodo"), ("red native", "red dodo"),
+                         ("yellow native", "yellow dodo")):
+        turn(game, find(game, native), find(game, dodo))
+    assert game.saves_after_wake == 5 and len(game.saved) == 5
+    events = turn(game, find(game, "yellow native"), find(game, "yellow dodo"))
+    assert "save" not in [e.kind for e in events] and len(game.saved) == 5  # no sixth
+
+
+def test_P_GOUGA_1_without_tired_gouga_normal_turns_save_without_limit():
+    game = fresh()
+    game.apply(WakeGouga())
+    game.apply(GougaCall("native", find(game, "red egg")))  # a miss
+    for native, dodo in (("red native", "red dodo"), ("red native", "red dodo"),
+                         ("red native", "red dodo"), ("yellow native", "yellow dodo"),
+                         ("yellow native", "yellow dodo"), ("yellow native", "yellow dodo")):
+        turn(game, find(game, native), find(game, dodo))
+    assert len(game.saved) == 6
+
+
+def test_P_TURN_1_the_last_safe_card_is_revealed_alone():
+    """P-TURN-1 ruling: with one safe face-down card left, a turn reveals it alone (nobody is
+    forced onto the volcano)."""
+    game = fresh()
+    raft = find(game, "raft")
+    for place, card in game.island.items():  # everything but the volcano and the raft is gone
+        if card is not None and place not in (raft, game.volcano):
+            game.island[place] = None
+            if game.cards[card].scores:
+                game.saved.append(card)
+    events = game.apply(Reveal(raft))
+    assert "found" in [e.kind for e in events] and game.end == "stuck"
+    assert game.found and game.turn == 1 and not game.revealed
+
+
+def test_P_TURN_1_the_last_safe_card_alone_then_play_passes():
+    game = fresh()
+    keep = {find(game, "red native"), find(game, "red dodo"), find(game, "raft"), game.volcano}
+    for place, card in game.island.items():
+        if card is not None and place not in keep:
+            game.island[place] = None
+    turn(game, find(game, "red native"), find(game, "red dodo"))  # P1 saves the dodo
+    game.apply(Reveal(find(game, "raft")))
+    assert game.phase == "second"  # the native is still a safe card: P2 turns two
+    game.apply(Reveal(find(game, "red native")))
+    assert game.current_player == 2 and game.end is None
+    events = game.apply(Reveal(find(game, "red native")))  # alone: only the volcano is left
+    assert events[0].data["player"] == 2 and game.phase == "turn" and game.current_player == 0
+    assert game.face_up == set() and game.end is None
 
 
 def test_P_GOUGA_1_calls_are_refused_when_gouga_sleeps_or_the_kind_is_wrong():

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from luckylab import IllegalAction, load_deck, new_game, replay
 from luckylab.agents.save import AGENTS, DEFAULT
+from luckylab.errors import OptionError
 from luckylab.games.save import (
     DOCTOR,
     SELF,
@@ -245,6 +246,53 @@ def test_S_ACT_2_optional_step_values_by_the_deck_of_the_named_room(room, printe
         assert game.move_destinations(MOVE[room], "Library") == {room}
 
 
+def test_S_ACT_2_pile_reading_counts_the_deck_whose_pile_the_card_came_from():
+    """S-ACT-2, "came out of deck D" read as *drawn from deck D's pile*: a Move card naming
+    the Bridge (deck A) drawn from D's pile counts as Move 3; dealt cards keep their value."""
+    game = four(deck_steps="pile")
+    card = MOVE["Bridge"]
+    take(game, 1, card)
+    assert game.step_value(card) == 1  # dealt, not drawn: printed value
+    game.hands[1].remove(card)
+    deck = game.draw_deck
+    game.piles[deck].append(card)  # on top of the pile of the lowest deck afloat
+    game.apply(Snoop(game.positions[0]))
+    assert deck == "D" and card in game.hands[0]
+    assert game.step_value(card) == 3
+    assert four(deck_steps="room").step_value(card) == 0  # the room reading: deck A
+
+
+def test_S_ACT_2_room_reading_is_true_and_bad_values_are_refused():
+    assert four(deck_steps=True).step_value(MOVE["Pump Room"]) == 3
+    assert four(deck_steps="room").step_value(MOVE["Pump Room"]) == 3
+    for bad in ("yes", 1, None, "Pile"):
+        with pytest.raises(OptionError, match="deck_steps"):
+            SaveGame(4, seed=0, deck_steps=bad)
+
+
+def test_S_ACT_2_pile_reading_games_replay():
+    game = play(SaveGame(5, seed=11, deck_steps="pile"), DEFAULT, 11)
+    again = replay(game.record())
+    assert again.result() == game.result()
+    assert [e.text for e in again.events] == [e.text for e in game.events]
+
+
+def test_S_FAIL_2_the_loser_award_is_optional():
+    """S-FAIL-2: "you may give" a loser award: with loser_award=False nobody is named."""
+    game = arrange(SaveGame(4, seed=5, loser_award=False),
+                   ["Captain's Cabin", "Radio Room", FAR, FAR], "Captain's Cabin", turn=0)
+    empty_hands(game)
+    take(game, 1, ONES[0])
+    game.apply(Rescue(None))
+    for _ in range(3):
+        events = game.apply(Foil())
+    assert game.winner == 0 and game.loser is None
+    assert "seat 1 could have stopped it" in events[-1].text  # still reported
+    assert game.record()["options"]["loser_award"] is False
+    with pytest.raises(OptionError, match="loser_award"):
+        SaveGame(4, seed=5, loser_award="no")
+
+
 # -- S-SAVE-* ----------------------------------------------------------------------------------
 
 
@@ -472,6 +520,32 @@ def test_S_DOC_3_floating_up_onto_players_makes_the_turn_jump():
     events = sink_bottom_deck(game)
     assert game.doctor == "Mail Room"
     assert game.current_player == 2 and events[-2].kind == "turn_jumps"
+
+
+def test_S_DOC_3_a_card_moving_him_after_he_floats_up_voids_the_pending_move():
+    """S-DOC-3 ruling: a Move card that moves Doctor Lucky before his next own move cancels the
+    pending move to the lowest-numbered room of that deck; he goes on by S-DOC-1/S-DOC-2."""
+    game = arrange(SaveGame(4, seed=3), ["Bridge", "Bridge", "Bridge", "Bridge"],
+                   "Engine Room", turn=0)
+    sink_bottom_deck(game)
+    assert game.doctor == "Mail Room" and game.doctor_next() == "Galley"
+    seat = game.current_player
+    take(game, seat, MOVE["Library"])
+    game.apply(PlayMove(MOVE["Library"], DOCTOR, "Library"))
+    assert game.doctor_next() == game.board.next_on_path("Library")
+    game.apply(EndTurn())
+    assert game.doctor != "Galley" and game.board.number(game.doctor) == 6  # Library is 5
+
+
+def test_S_DOC_3_a_card_moving_a_player_keeps_the_pending_move():
+    game = arrange(SaveGame(4, seed=3), ["Bridge", "Bridge", "Bridge", "Bridge"],
+                   "Engine Room", turn=0)
+    sink_bottom_deck(game)
+    seat = game.current_player
+    take(game, seat, MOVE["Library"])
+    game.apply(PlayMove(MOVE["Library"], SELF, "Library"))
+    game.apply(EndTurn())
+    assert game.doctor == "Galley"
 
 
 def test_S_DOC_4_worked_example_2_doctor_lucky_walks_in_on_player_1_after_player_4():

@@ -15,7 +15,7 @@ This module owns no rules of any particular game.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
@@ -60,12 +60,121 @@ class GameAction:
     __slots__ = ()
     type_name: ClassVar[str] = "action"
 
+    def check_fields(self) -> None:
+        """Raise :class:`~luckylab.errors.ActionFieldError` if a field's value has the wrong
+        type for its annotation: card ids and seats are ``int`` (never ``bool`` or ``float``),
+        spaces ``str``, lists of cards tuples of ``int``. Games call it first in ``apply``.
+
+        >>> from luckylab.games.save import PlayMove
+        >>> PlayMove(3.0, "self", "Galley").check_fields()
+        Traceback (most recent call last):
+        luckylab.errors.ActionFieldError: PlayMove.card must be int (not bool or float), not 3.0
+        """
+        cls = type(self)
+        spec = _FIELD_CHECKS.get(cls)
+        if spec is None:
+            spec = _FIELD_CHECKS[cls] = _field_checks(cls)
+        for name, ok, allowed in spec:
+            value = getattr(self, name)
+            if not ok(value):
+                from ..errors import ActionFieldError
+
+                raise ActionFieldError(f"{cls.__name__}.{name} must be {allowed}, "
+                                       f"not {value!r}")
+
     def to_data(self) -> dict[str, Any]:
         """``{"type": type_name, field: value, ...}``, ready for ``json.dumps``."""
         data: dict[str, Any] = {"type": self.type_name}
         for f in fields(self):  # type: ignore[arg-type]
             data[f.name] = _as_lists(getattr(self, f.name))
         return data
+
+
+_FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool], str], ...]:
+    """(field, predicate, words) for each field of an action class, from its annotations."""
+    import sys
+
+    namespace = vars(sys.modules[cls.__module__])
+    out = []
+    for f in fields(cls):  # type: ignore[arg-type]
+        annotation = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        ok, words = _type_check(annotation, namespace)
+        out.append((f.name, ok, words))
+    return tuple(out)
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
+
+
+_SIMPLE: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (_is_int, "int (not bool or float)"),
+    "str": (lambda v: isinstance(v, str), "str"),
+    "None": (lambda v: v is None, "None"),
+}
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == sep and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+def _type_check(annotation: str, namespace: Mapping[str, Any]
+                ) -> tuple[Callable[[Any], bool], str]:
+    """A predicate and its words for the small annotation language actions use."""
+    import typing
+
+    alternatives = _split_top(annotation, "|")
+    if len(alternatives) > 1:
+        checks = [_type_check(a, namespace) for a in alternatives]
+        return (lambda v: any(ok(v) for ok, _ in checks),
+                " or ".join(words for _, words in checks))
+    text = annotation.strip()
+    if text in _SIMPLE:
+        return _SIMPLE[text]
+    if text.startswith("tuple[") and text.endswith("]"):
+        items = _split_top(text[6:-1], ",")
+        if len(items) == 2 and items[1] == "...":
+            inner, words = _type_check(items[0], namespace)
+            return (lambda v: isinstance(v, tuple) and all(inner(x) for x in v),
+                    f"a tuple of ({words})")
+        checks = [_type_check(a, namespace) for a in items]
+        return (lambda v: isinstance(v, tuple) and len(v) == len(checks)
+                and all(ok(x) for (ok, _), x in zip(checks, v, strict=False)),
+                "a tuple (" + ", ".join(w for _, w in checks) + ")")
+    alias = namespace.get(text)
+    if typing.get_origin(alias) is typing.Literal:
+        allowed = typing.get_args(alias)
+        return (lambda v: isinstance(v, str) and v in allowed,
+                " or ".join(map(repr, allowed)))
+    return (lambda v: True, text)  # not a type the actions use: the game's own checks apply
+
+
+def foreign_action(action: Any, game: str) -> str:
+    """The start of the message for an action that is not one of ``game``'s (a clear word when
+    it is another game's action with the same class name)."""
+    module = getattr(type(action), "__module__", "")
+    if isinstance(action, GameAction) and module.startswith("luckylab.games."):
+        other = module.rsplit(".", 1)[1]
+        if other != game:
+            return (f"{type(action).__name__} from luckylab.games.{other} is a "
+                    f"{_TITLES.get(other, other)} action, not a {_TITLES.get(game, game)} "
+                    f"action (import it from luckylab.games.{game})")
+    return f"not a {_TITLES.get(game, game)} action: {action!r}"
+
+
+_TITLES = {"island": "Island of Doctor Lucky", "kill": "Kill Doctor Lucky",
+           "save": "Save Doctor Lucky", "panic": "Panic Island"}
 
 
 def action_from_data(actions: Iterable[type[GameAction]], data: Any, game: str) -> GameAction:

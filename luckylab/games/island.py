@@ -46,6 +46,7 @@ from .base import (
     GameBase,
     GameResult,
     action_from_data,
+    foreign_action,
     jump_target,
     seats_from_left,
 )
@@ -618,9 +619,12 @@ class IslandGame(GameBase):
             raise IllegalAction("the game is over")
         handler = _HANDLERS[phase].get(type(action))
         if handler is None:
+            if not any(type(action) in h for h in _HANDLERS.values()):
+                raise IllegalAction(foreign_action(action, self.game_name))
             allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
             raise IllegalAction(f"{type(action).__name__} is not an action for {phase}; "
                                 f"now {self.names[self._decider]} chooses one of: {allowed}")
+        action.check_fields()  # field types (a float card id is refused)
         check, do = handler
         check(self, self._decider, action)  # raises before any change
         self._pending = []

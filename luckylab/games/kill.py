@@ -58,6 +58,7 @@ from .base import (
     GameBase,
     GameResult,
     action_from_data,
+    foreign_action,
     jump_target,
     seats_from_left,
 )
@@ -530,9 +531,12 @@ class KillGame(GameBase):
             raise IllegalAction("the game is over")
         handler = _HANDLERS[self.phase].get(type(action))
         if handler is None:
+            if not any(type(action) in h for h in _HANDLERS.values()):
+                raise IllegalAction(foreign_action(action, self.game_name))
             allowed = ", ".join(t.__name__ for t in _HANDLERS[self.phase])
             raise IllegalAction(f"{type(action).__name__} is not an action now; "
                                 f"{self.names[self._decider]} chooses one of: {allowed}")
+        action.check_fields()  # field types (a float card id is refused)
         check, do = handler
         check(self, self._decider, action)  # raises before any change
         self._pending = []

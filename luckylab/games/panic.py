@@ -41,7 +41,7 @@ import networkx as nx
 
 from ..board import Board
 from ..errors import BoardError, IllegalAction
-from .base import Event, GameAction, GameBase, GameResult, action_from_data
+from .base import Event, GameAction, GameBase, GameResult, action_from_data, foreign_action
 
 __all__ = [
     "BANDS",
@@ -510,6 +510,7 @@ class PanicGame(GameBase):
         self.seat_shift = 0      # Earthquakes so far: player p sits at seat (p + shift) % n
         self.gouga = "asleep"
         self.gouga_saves = 0
+        self.saves_after_wake = 0  # every save since Gouga woke (P-GOUGA-1 "tired Gouga")
         self.gouga_calls = 0
         self.end: str | None = None
         self.history: list[Any] = []
@@ -676,6 +677,8 @@ class PanicGame(GameBase):
     def _check(self, action: Any) -> None:
         if self.end is not None:
             raise IllegalAction(f"the game is over ({self.end})")
+        if isinstance(action, _ACTIONS):
+            action.check_fields()  # field types (a number for a place is refused)
         if isinstance(action, TimeUp):
             if self.clock != "external":
                 raise IllegalAction("TimeUp is for a real hourglass (clock='external'); "
@@ -699,7 +702,7 @@ class PanicGame(GameBase):
                                     f"empty place", self.legal_actions())
             return
         if not isinstance(action, (Reveal, GougaCall)):
-            raise IllegalAction(f"not a Panic Island action: {action!r}")
+            raise IllegalAction(foreign_action(action, self.game_name))
         if phase == "place":
             raise IllegalAction(f"first place the {self.cards[self.in_hand[0][1]].name} "
                                 f"on an empty place", self.legal_actions())
@@ -744,7 +747,11 @@ class PanicGame(GameBase):
             if self.time_left <= 0:  # the sand ran out before the second card could be turned
                 self._turn_back(events)
                 self._finish("time", events, "The sand ran out in the middle of the turn.")
-            return
+                return
+            if any(self.island[p] != self.volcano_card for p in self.revealable()):
+                return
+            # P-TURN-1 ruling: nobody is forced onto the volcano; the last safe card is
+            # revealed alone and resolved on its own.
         if not self._resolve(self.revealed, events, gouga_call=None):
             self._end_step(events)
 
@@ -798,7 +805,7 @@ class PanicGame(GameBase):
                 self._save(card.id, events, by="Gouga")
                 saved_now.append(card.id)
                 self.gouga_saves += 1
-                if self.tired_gouga and self.gouga_saves >= TIRED_GOUGA_SAVES:
+                if self.tired_gouga and self.saves_after_wake >= TIRED_GOUGA_SAVES:
                     self.gouga = "gone"
                     events.append(Event("gouga_sleeps", "Gouga is tired: five saves are enough.",
                                         {}))
@@ -815,7 +822,7 @@ class PanicGame(GameBase):
             if c.obstacle is not None and c.obstacle.timing == "immediate":
                 extra += self._immediate(c, [o for o in ids if o != c.id], events)
 
-        if gouga_call is None and len(cards) == 2:
+        if gouga_call is None and len(cards) == 2 and not self._tired():
             a, b = cards
             for saver, savee in ((a, b), (b, a)):
                 if self.can_save(saver, savee, rainbow_before):  # P-SAVE-1
@@ -868,7 +875,10 @@ class PanicGame(GameBase):
             events.append(Event("totem", f"Totem pole: the {self.cards[back].name} goes back onto "
                                 "the island.", {"card": back}))
         elif effect == "earthquake":
+            # P-OBS-2: everyone moves one seat to the left, keeping their order; the turn
+            # moves with the revealer, so it still passes to the player at their left.
             self.seat_shift += 1
+            self._current = (self._current + 1) % self.players
             events.append(Event("earthquake", "Earthquake! Everyone moves one seat to the left.",
                                 {"card": card.id}))
         else:
@@ -901,7 +911,13 @@ class PanicGame(GameBase):
         events.append(Event("continuous", f"{card.name} stays face up until a card is saved.",
                             {"card": card.id, "place": place}))
 
+    def _tired(self) -> bool:
+        """P-GOUGA-1 "tired Gouga": five saves after the wake (anyone's) and no sixth."""
+        return self.tired_gouga and self.saves_after_wake >= TIRED_GOUGA_SAVES
+
     def _save(self, card: int, events: list[Event], by: str) -> None:
+        if self.gouga != "asleep":
+            self.saves_after_wake += 1
         place = self._where(card)
         self.island[place] = None
         self.face_up.discard(place)

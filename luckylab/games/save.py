@@ -71,13 +71,14 @@ import networkx as nx
 from ..board import Board
 from ..boards import load_board
 from ..cards import Card, load_deck
-from ..errors import BoardError, IllegalAction, UnknownSpace
+from ..errors import BoardError, IllegalAction, OptionError, UnknownSpace
 from .base import (
     Event,
     GameAction,
     GameBase,
     GameResult,
     action_from_data,
+    foreign_action,
     jump_target,
     seats_from_left,
 )
@@ -310,6 +311,9 @@ def _tables(board: Board) -> _Tables:
 # each value make a legal discard (S-FAIL-1, S-FAIL-3). Few keys: point values are small.
 _FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 
+# S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
+DECK_STEPS = (False, True, "room", "pile")
+
 
 def _foil_counts(values: list[int], held: tuple[tuple[int, int], ...], needed: int,
                  must_stop: bool) -> Iterator[tuple[int, ...]]:
@@ -360,8 +364,14 @@ class SaveGame(GameBase):
     hand_size
         Cards dealt to each player; ``None`` means the rule (8 with 2-3 players, else 6).
     deck_steps
-        The optional rule ``S-ACT-2``: a Move card's steps come from the deck of the room it
-        names (D 3, C 2, B 1, A none) instead of the printed value. Off by default.
+        The optional rule ``S-ACT-2``: "Move cards that came out of deck D count as Move 3, C as
+        2, B as 1; A's may be ignored" (no steps). ``False`` (default): printed values.
+        ``"pile"``: by the deck whose pile the card was drawn from (the source's words; cards
+        dealt at the start keep their printed value). ``"room"`` (or ``True``, kept for old
+        records): by the deck of the room the card names.
+    loser_award
+        ``S-FAIL-2`` is optional: with ``True`` (default) a rescue names as loser the last player
+        who could have stopped it; with ``False`` nobody is named (the event still tells).
     last_must_foil
         ``S-FAIL-3``: the last player asked may not let an attempt through while holding enough
         Failure points to stop it. On by default.
@@ -383,8 +393,9 @@ class SaveGame(GameBase):
         *,
         allow_two_players: bool = False,
         hand_size: int | None = None,
-        deck_steps: bool = False,
+        deck_steps: bool | str = False,
         last_must_foil: bool = True,
+        loser_award: bool = True,
         first_player: int | None = None,
         turn_cap: int = 2000,
         board: str | Board = "save-doctor-lucky",
@@ -401,6 +412,13 @@ class SaveGame(GameBase):
             raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
         if not isinstance(turn_cap, int) or turn_cap < 1:
             raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        if deck_steps not in DECK_STEPS or not isinstance(deck_steps, (bool, str)):
+            raise OptionError(f"deck_steps must be one of {DECK_STEPS}, not {deck_steps!r} "
+                              "(S-ACT-2)")
+        for name, value in (("allow_two_players", allow_two_players),
+                            ("last_must_foil", last_must_foil), ("loser_award", loser_award)):
+            if not isinstance(value, bool):
+                raise OptionError(f"{name} must be True or False, not {value!r}")
         full = board if isinstance(board, Board) else load_board(board)
         self.decks: tuple[str, ...]
         self.decks, self._boards = _ship(full)
@@ -423,7 +441,11 @@ class SaveGame(GameBase):
             self.options["board"] = board
         if deck != "save":
             self.options["deck"] = deck
-        self.deck_steps = deck_steps
+        if not loser_award:
+            self.options["loser_award"] = False
+        self.deck_steps = "room" if deck_steps is True else deck_steps
+        self.loser_award = loser_award
+        self._drawn_from: dict[int, str] = {}  # S-ACT-2 "pile": card id -> deck of its pile
         self.last_must_foil = last_must_foil
         self.turn_cap = turn_cap
         self.seats: tuple[int, ...] = tuple(range(players))
@@ -586,6 +608,9 @@ class SaveGame(GameBase):
     def step_value(self, card_id: int) -> int:
         """A Move card's steps: printed, or by its room's deck with ``deck_steps`` (``S-ACT-2``)."""
         card = self.cards[card_id]
+        if self.deck_steps == "pile":
+            deck = self._drawn_from.get(card_id)
+            return (card.steps or 0) if deck is None else self._deck_step[deck]
         if self.deck_steps and card.room is not None:
             return self._deck_step[self._boards[0].space(card.room).deck]
         return card.steps or 0
@@ -601,7 +626,8 @@ class SaveGame(GameBase):
     def _destinations(self, card_id: int, start: str) -> tuple[tuple[str, ...], frozenset[str]]:
         card = self.cards[card_id]
         table = self._t.destinations
-        key = (self.deck_steps, card.room, card.steps, start)
+        key = (self.deck_steps, card.room, card.steps if self.deck_steps != "pile"
+               else self.step_value(card_id), start)
         dests = table.get(key)
         if dests is None:
             # The answer depends only on the board (as sunk so far), the card's room and steps
@@ -665,7 +691,8 @@ class SaveGame(GameBase):
             if self.cards[c].kind != "move":
                 continue
             for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
-                key = (c, target, start, self.deck_steps)
+                key = (c, target, start, self.deck_steps if self.deck_steps != "pile"
+                       else self.step_value(c))
                 found = plays.get(key)
                 if found is None:
                     found = plays[key] = tuple(PlayMove(c, target, to)
@@ -717,9 +744,12 @@ class SaveGame(GameBase):
             raise IllegalAction("the game is over")
         handler = _HANDLERS[phase].get(type(action))
         if handler is None:
+            if not any(type(action) in h for h in _HANDLERS.values()):
+                raise IllegalAction(foreign_action(action, self.game_name))
             allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
             raise IllegalAction(f"{type(action).__name__} is not an action now ({phase}); "
                                 f"seat {self._decider} chooses one of: {allowed}")
+        action.check_fields()  # field types (a float card id is refused)
         check, do = handler
         seat = self._decider
         assert seat is not None
@@ -753,6 +783,8 @@ class SaveGame(GameBase):
         deck = self.draw_deck
         card = self.piles[deck].pop()
         self.hands[seat].append(card)
+        if self.deck_steps == "pile":
+            self._drawn_from[card] = deck
         self._say("snoop", f"seat {seat} snoops: {moved} {self._where(action.to)} and draws a "
                            f"card from deck {deck}'s pile ({len(self.piles[deck])} left)",
                   seat=seat, to=action.to, deck=deck, card=card)
@@ -804,6 +836,9 @@ class SaveGame(GameBase):
         else:
             # S-DOC-4: being moved by a card never changes the turn order.
             self.doctor = action.to
+            # S-DOC-3: a card moving him after he floated up voids his pending move to the
+            # lowest-numbered room of that deck; he goes on by S-DOC-1/S-DOC-2.
+            self._doctor_to_lowest = None
             who = "Doctor Lucky"
         self._say("move_card", f"seat {seat} plays {self.cards[action.card].name}: {who} to "
                                f"{self._where(action.to)}", seat=seat, card=action.card,
@@ -914,12 +949,13 @@ class SaveGame(GameBase):
             return
         self._log_attempt(attempt, foiled_by=None)
         self.winner = attempt.rescuer
-        self.loser = attempt.loser
+        self.loser = attempt.loser if self.loser_award else None  # S-FAIL-2 is optional
         self.finished = True
         self.end_reason = "rescued"
         self.phase = "over"
         self._decider = None
-        blame = "" if self.loser is None else f"; seat {self.loser} could have stopped it"
+        blame = ("" if attempt.loser is None
+                 else f"; seat {attempt.loser} could have stopped it")
         self._say("rescued", f"seat {attempt.rescuer} rescues Doctor Lucky and wins{blame}",
                   winner=self.winner, loser=self.loser)
 

@@ -25,6 +25,8 @@ from .errors import (
     DeckError,
     IllegalAction,
     LuckyLabError,
+    OptionError,
+    ReplayError,
     UnknownGame,
     UnknownSpace,
 )
@@ -40,6 +42,8 @@ __all__ = [
     "GameResult",
     "IllegalAction",
     "LuckyLabError",
+    "OptionError",
+    "ReplayError",
     "Space",
     "UnknownGame",
     "UnknownSpace",
@@ -99,7 +103,11 @@ def new_game(game: str = "island", players: int = 4, seed: int | None = None, **
     >>> len(game.seats), game.strangers
     (6, (1, 3, 5))
     """
-    return game_class(game)(players=players, seed=seed, **options)
+    from .games.base import check_options
+
+    cls = game_class(game)
+    check_options(cls, game, players, seed, options)
+    return cls(players=players, seed=seed, **options)
 
 
 def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from .cli import COMMANDS
@@ -21,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; a bad invocation prints ``luckylab: error: ...`` and returns 2."""
     from .errors import LuckyLabError
 
     parser = build_parser()
@@ -30,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     except LuckyLabError as exc:
         print(f"luckylab: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # piped into head: the reader left; stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from typing import Literal
 
 import networkx as nx
 
-from .errors import UnknownSpace
+from .errors import OptionError, UnknownSpace
 
 __all__ = ["Board", "CatBlocks", "Space"]
 
@@ -116,14 +116,21 @@ class Board:
         base = _base_sight(graph, self.visible)
         object.__setattr__(self, "_base_sight", base)
         object.__setattr__(self, "_sight", _sight_tables(spaces, base))
-        dist = dict(nx.all_pairs_shortest_path_length(graph))
+        # Distance, order-by-distance and reach tables are filled per space on first use, so a
+        # board costs time and memory for what is asked, not the cube of its size.
+        order = self.index
+
+        def distances(s: str) -> dict[str, int]:
+            if s not in order:
+                raise KeyError(s)
+            return nx.single_source_shortest_path_length(graph, s)
+
+        dist = _Lazy(distances)
         object.__setattr__(self, "_dist", dist)
-        object.__setattr__(self, "_reach", _reach_tables(spaces, dist))
-        order = {s: i for i, s in enumerate(spaces)}
-        object.__setattr__(self, "_by_distance", {
-            s: tuple(sorted(dist[s].items(), key=lambda kv: (kv[1], order[kv[0]])))
-            for s in spaces
-        })
+        object.__setattr__(self, "_reach", _Lazy(lambda s: [] if s in order else _missing(s)))
+        object.__setattr__(self, "_reach_full", {})
+        object.__setattr__(self, "_by_distance", _Lazy(
+            lambda s: tuple(sorted(dist[s].items(), key=lambda kv: (kv[1], order[kv[0]])))))
         # The networkx graph is shared with callers for reading; freeze it so nobody can
         # quietly change the board under the precomputed tables.
         object.__setattr__(self, "graph", nx.freeze(graph))
@@ -202,7 +209,7 @@ class Board:
             return self._next_on_path[space]
         except KeyError:
             self.check(space)
-            raise ValueError(f"{space!r} is not on Doctor Lucky's path of {self.name}") from None
+            raise OptionError(f"{space!r} is not on Doctor Lucky's path of {self.name}") from None
 
     # -- sight -------------------------------------------------------------------------
     def visible_from(
@@ -239,15 +246,17 @@ class Board:
     ) -> frozenset[str]:
         """The spaces from which a pawn on ``space`` is seen (equal to :meth:`visible_from`
         when sight is symmetric, which it is except with ``cat_blocks="outward"``)."""
-        table = self._sight[cat_blocks].get(cat, None)
-        if table is None:
+        try:
+            table = self._sight[cat_blocks][cat]
+        except KeyError:
             self._check_sight_args(space, cat, cat_blocks)
+            raise
         self.check(space)
         return frozenset(s for s in self.spaces if space in table[s])
 
     def _check_sight_args(self, space: str, cat: str | None, cat_blocks: str) -> None:
         if cat_blocks not in _CAT_MODES:
-            raise ValueError(f"cat_blocks must be one of {_CAT_MODES}, not {cat_blocks!r}")
+            raise OptionError(f"cat_blocks must be one of {_CAT_MODES}, not {cat_blocks!r}")
         if cat is not None:
             self.check(cat)
         self.check(space)
@@ -266,7 +275,7 @@ class Board:
         except KeyError:
             self.check(a)
             self.check(b)
-            raise ValueError(f"no route from {a!r} to {b!r} on {self.name}") from None
+            raise OptionError(f"no route from {a!r} to {b!r} on {self.name}") from None
 
     def reachable(self, space: str, steps: int) -> frozenset[str]:
         """The spaces at most ``steps`` steps from ``space`` (``I-MOVE-1``), itself included."""
@@ -275,8 +284,26 @@ class Board:
         except KeyError:
             self.check(space)
             raise
+        if steps < len(table) and steps >= 0:
+            return table[steps]
+        full = self._reach_full.get(space)
+        if full is not None and steps >= 0:
+            return full
         if steps < 0:
-            raise ValueError(f"steps must be >= 0, not {steps}")
+            raise OptionError(f"steps must be >= 0, not {steps}")
+        # grow this space's table ring by ring up to ``steps`` (or until it holds every space
+        # it can reach): the cost is the size of what is reached, never the whole board's
+        adj = self.graph.adj
+        if not table:
+            table.append(frozenset([space]))
+        while len(table) <= steps:
+            last = table[-1]
+            frontier = last - table[-2] if len(table) > 1 else last
+            new = {n for f in frontier for n in adj[f]} - last
+            if not new:
+                self._reach_full[space] = last  # every space it can reach
+                break
+            table.append(last | new)
         return table[min(steps, len(table) - 1)]
 
     def by_distance(self, space: str) -> tuple[tuple[str, int], ...]:
@@ -290,7 +317,7 @@ class Board:
     @property
     def diameter(self) -> int:
         """The largest distance between two spaces (``I-BOARD-4``: at most 4 on the island)."""
-        return max(max(d.values()) for d in self._dist.values())
+        return max(max(self._dist[s].values()) for s in self.spaces)
 
     # -- plain data --------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
@@ -331,6 +358,24 @@ def _ordered_spaces(graph: nx.Graph) -> list[str]:
     return numbered + rest
 
 
+class _Lazy(dict):  # type: ignore[type-arg]
+    """A dict that fills a missing key with ``make(key)`` (which raises KeyError if unknown)."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: object) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: object) -> object:
+        value = self[key] = self._make(key)  # type: ignore[operator]
+        return value
+
+
+def _missing(key: object) -> object:
+    raise KeyError(key)
+
+
 def _cycle_successors(path: Sequence[str]) -> dict[str, str]:
     return {s: path[(i + 1) % len(path)] for i, s in enumerate(path)} if path else {}
 
@@ -349,11 +394,11 @@ def _base_sight(
         base = {s: frozenset([s, *visible.get(s, ())]) for s in graph.nodes}
         unknown = {t for seen in base.values() for t in seen} - set(graph.nodes)
         if unknown:
-            raise ValueError(f"sight table names spaces the graph lacks: {sorted(unknown)}")
+            raise OptionError(f"sight table names spaces the graph lacks: {sorted(unknown)}")
     for s, seen in base.items():
         for t in seen:
             if s not in base[t]:
-                raise ValueError(f"sight must be symmetric: {s!r} sees {t!r} but not back")
+                raise OptionError(f"sight must be symmetric: {s!r} sees {t!r} but not back")
     return base
 
 
@@ -363,30 +408,20 @@ def _sight_tables(
     """``tables[mode][cat][space]``: the spaces seen from ``space`` with the cat on ``cat``."""
     tables: dict[str, dict[str | None, dict[str, frozenset[str]]]] = {}
     for mode in _CAT_MODES:
-        by_cat: dict[str | None, dict[str, frozenset[str]]] = {None: dict(base)}
-        for cat in spaces:
+
+        def row(cat: str | None, mode: str = mode) -> dict[str, frozenset[str]]:
+            # one row per cat space, made when the cat first stands there
+            if cat not in base:
+                raise KeyError(cat)
             alone = frozenset([cat])
-            row = {}
-            for s in spaces:
-                if s == cat:
-                    row[s] = alone  # I-SIGHT-2: pawns with the cat see only each other
-                elif mode == "both":
-                    row[s] = base[s] - alone  # ... and nobody sees into her space
-                else:
-                    row[s] = base[s]
-            by_cat[cat] = row
+            if mode == "both":  # ... and nobody sees into her space
+                out = {s: (seen - alone if cat in seen else seen) for s, seen in base.items()}
+            else:
+                out = dict(base)
+            out[cat] = alone  # I-SIGHT-2: pawns with the cat see only each other
+            return out
+
+        by_cat = _Lazy(row)
+        by_cat[None] = dict(base)
         tables[mode] = by_cat
     return tables
-
-
-def _reach_tables(
-    spaces: Sequence[str], dist: Mapping[str, Mapping[str, int]]
-) -> dict[str, tuple[frozenset[str], ...]]:
-    """``reach[space][k]``: spaces within ``k`` steps, for k up to the farthest one."""
-    reach = {}
-    for s in spaces:
-        far = max(dist[s].values())
-        reach[s] = tuple(
-            frozenset(t for t, d in dist[s].items() if d <= k) for k in range(far + 1)
-        )
-    return reach

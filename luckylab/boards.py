@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
+import os
+import stat
 import sys
 from collections.abc import Mapping
 from functools import cache
@@ -33,15 +36,15 @@ from typing import Any
 import networkx as nx
 
 from .board import Board
-from .errors import BoardError, UnknownGame
+from .errors import BoardError, OptionError, UnknownGame
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-__all__ = ["BOARDS", "board_from_data", "board_labels", "load_board", "read_data_file",
-           "validate_start"]
+__all__ = ["BOARDS", "MAX_FILE_BYTES", "board_from_data", "board_labels", "load_board",
+           "read_data_file", "read_data_text", "validate_start"]
 
 BOARDS: dict[str, str] = {
     "isla-fortuna": "isla_fortuna.toml",
@@ -85,7 +88,12 @@ def load_board(name: str | Path) -> Board:
     >>> board.diameter <= 4
     True
     """
+    if not isinstance(name, (str, Path)):
+        raise OptionError(f"a board is a name or a file path, not {name!r}")
     key = str(name)
+    if not key.strip():
+        raise UnknownGame(f"no board named {key!r}: give a built-in board "
+                          f"({', '.join(sorted(BOARDS))}) or a .toml/.json file path")
     key = _ALIASES.get(key, key)
     if key in BOARDS:
         return _load_builtin(key)
@@ -109,30 +117,93 @@ def _load_builtin(key: str) -> Board:
     return board_from_data(data, source=filename, key=key)
 
 
-def read_data_file(path: str | Path) -> dict[str, Any]:
-    """Read a TOML or JSON data file into plain data, raising :class:`BoardError` if unreadable."""
+MAX_FILE_BYTES = 4_000_000
+"""The largest data file luckylab reads (a 1,000-space board is about 100 KB)."""
+MAX_DEPTH = 32
+"""How deeply lists and tables may nest in a data file."""
+MAX_SPACES = 5_000
+"""The most spaces a board file may hold."""
+
+
+def read_data_text(path: str | Path, error: type[BoardError] = BoardError) -> str:
+    """The text of a data file: a regular file (not a FIFO or device) of at most
+    :data:`MAX_FILE_BYTES`, UTF-8 (a leading byte-order mark is allowed). Problems raise
+    ``error`` (:class:`BoardError`, or :class:`~luckylab.errors.DeckError` for decks)."""
+    if not isinstance(path, (str, Path)) or not str(path).strip():
+        raise error("(file)", "path", f"must be a file path, not {path!r}")
     path = Path(path)
+    name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(name, "(file)", "is not a regular file (a directory, FIFO or device)")
+        if info.st_size > MAX_FILE_BYTES:
+            raise error(name, "(file)", f"is {info.st_size} bytes; data files are at most "
+                                        f"{MAX_FILE_BYTES}")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise BoardError(path.name, "(file)", f"cannot read: {exc.strerror or exc}") from exc
-    return _parse(text, path.name)
-
-
-def _parse(text: str, source: str) -> dict[str, Any]:
+        raise error(name, "(file)", f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(name, "(file)", f"is more than {MAX_FILE_BYTES} bytes")
     try:
-        data = json.loads(text) if source.lower().endswith(".json") else tomllib.loads(text)
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(name, "(file)", f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_data_file(path: str | Path, error: type[BoardError] = BoardError) -> dict[str, Any]:
+    """Read a TOML or JSON data file into plain data, raising :class:`BoardError` if unreadable
+    (see :func:`read_data_text` for what is read at all)."""
+    text = read_data_text(path, error)
+    return _parse(text, Path(path).name, error)
+
+
+def _parse(text: str, source: str, error: type[BoardError] = BoardError) -> dict[str, Any]:
+    text = text.removeprefix("\ufeff")  # a byte-order mark (a file saved from Notepad)
+
+    def no_constant(name: str) -> Any:
+        raise error(source, "(syntax)", f"{name} is not a number luckylab reads (numbers must "
+                                        "be finite)")
+
+    try:
+        if source.lower().endswith(".json"):
+            data = json.loads(text, parse_constant=no_constant)
+        else:
+            data = tomllib.loads(text)
+    except BoardError:
+        raise
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise BoardError(source, "(syntax)", str(exc)) from exc
+        raise error(source, "(syntax)", str(exc)) from None
+    except (RecursionError, ValueError) as exc:
+        raise error(source, "(syntax)", str(exc) if isinstance(exc, ValueError)
+                    else "nested too deeply") from None
     if not isinstance(data, dict):
-        raise BoardError(source, "(top level)", "must be a table of fields")
+        raise error(source, "(top level)", "must be a table of fields")
+    _check_plain(data, source, error)
     return data
+
+
+def _check_plain(data: Any, source: str, error: type[BoardError]) -> None:
+    """Refuse non-finite numbers (TOML's nan and inf) and nesting deeper than MAX_DEPTH."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise error(source, where or "(top level)", f"nested more than {MAX_DEPTH} deep")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise error(source, where, f"must be a finite number, not {value}")
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1)
+                         for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
 
 
 def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = "board") -> Board:
     """Build a :class:`Board` from parsed file data, dispatching on its ``format`` field."""
     fmt = data.get("format", "graph")
-    if fmt not in _FORMATS:
+    if not isinstance(fmt, str) or fmt not in _FORMATS:
         raise BoardError(source, "format", f"unknown format {fmt!r}; allowed: {sorted(_FORMATS)}")
     module_name, func_name = _FORMATS[fmt].split(":")
     builder = getattr(importlib.import_module(module_name), func_name)
@@ -142,11 +213,20 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
 # -- the "graph" format ----------------------------------------------------------------------
 
 _SPACE_FIELDS = {"number", "name", "kind", "pos", "airplane", "adjacent", "facts", "deck"}
+_GRAPH_TOP_FIELDS = {"format", "game", "name", "status", "source", "notes", "kinds",
+                     "airplane_kind", "path", "sight", "start", "spaces"}
 
 
 def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Board:
     """Validate a graph-format board and build it (island-style adjacency sight)."""
     err = _Errors(source)
+    extra = set(data) - _GRAPH_TOP_FIELDS
+    if extra:
+        err("(top level)", f"unknown field(s) {sorted(extra)}; allowed: "
+                           f"{sorted(_GRAPH_TOP_FIELDS)}")
+    for f in ("name", "status", "source", "notes", "game"):
+        if f in data and not isinstance(data[f], str):
+            err(f, f"must be a string, not {data[f]!r}")
     kinds = data.get("kinds")
     if not (isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds)):
         err("kinds", "must be a non-empty list of kind names")
@@ -156,6 +236,8 @@ def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Bo
     raw_spaces = data.get("spaces")
     if not isinstance(raw_spaces, list) or not raw_spaces:
         err("spaces", "must be a non-empty list of [[spaces]] tables")
+    if len(raw_spaces) > MAX_SPACES:
+        err("spaces", f"{len(raw_spaces)} spaces; a board holds at most {MAX_SPACES}")
 
     graph = nx.Graph()
     numbers: dict[int, str] = {}
@@ -198,6 +280,9 @@ def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Bo
         adjacent = sp.get("adjacent")
         if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
             err(f"{where}.adjacent", "must be a list of space names")
+        for f in ("facts", "deck"):
+            if sp.get(f) is not None and not isinstance(sp[f], str):
+                err(f"{where}.{f}", f"must be a string, not {sp[f]!r}")
         graph.add_node(
             name, number=number, kind=kind, pos=(float(pos[0]), float(pos[1])),
             airplane=airplane, facts=str(sp.get("facts", "")), adjacent=list(adjacent),
@@ -261,7 +346,7 @@ def validate_start(data: Mapping[str, Any], spaces: Any, source: str) -> dict[st
         raise BoardError(source, "start", "must be a table")
     for role, where_to in start.items():
         for s in where_to if isinstance(where_to, list) else [where_to]:
-            if s not in spaces:
+            if not isinstance(s, str) or s not in spaces:
                 raise BoardError(source, f"start.{role}", f"{s!r} is not a space of this board")
     return dict(start)
 

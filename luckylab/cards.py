@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import DeckError, UnknownGame
+from .errors import DeckError, OptionError, UnknownGame
 
 __all__ = ["DECKS", "Card", "Deck", "deck_from_data", "load_characters", "load_deck"]
 
@@ -59,7 +59,7 @@ class Card:
         """A Weapon's (or Aid card's) value on ``space`` (``I-KILL-2``): special there, else
         the base value."""
         if self.value is None:
-            raise ValueError(f"{self.name} is a {self.kind} card, not a weapon")
+            raise OptionError(f"{self.name} is a {self.kind} card, not a weapon")
         if self.special_space == space and self.special_value is not None:
             return self.special_value
         return self.value
@@ -88,6 +88,10 @@ KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "aid": (frozenset({"value"}), frozenset({"special_space", "special_value", "luck"})),
 }
 _COMMON = frozenset({"name", "kind", "copies", "facts"})
+_TOP_FIELDS = frozenset({"game", "name", "status", "source", "notes", "board", "kinds", "luck",
+                         "size", "cards", "characters"})
+MAX_CARDS = 10_000
+"""The most cards a deck file may make (after ``copies``)."""
 
 
 def load_deck(game: str | Path) -> Deck:
@@ -96,15 +100,21 @@ def load_deck(game: str | Path) -> Deck:
     Raises :class:`~luckylab.errors.UnknownGame` for an unknown name and
     :class:`~luckylab.errors.DeckError` (naming the file and field) for a malformed file.
     """
+    if not isinstance(game, (str, Path)):
+        raise OptionError(f"a deck is a game name or a file path, not {game!r}")
     key = str(game)
     if key in DECKS:
         return _load_builtin(key)
     path = Path(game)
-    if path.suffix.lower() == ".toml" and path.exists():
+    if path.suffix.lower() in (".toml", ".json"):
+        if not path.exists():
+            raise UnknownGame(f"no deck file at {key!r}")
         from .boards import read_data_file
 
-        return deck_from_data(read_data_file(path), source=path.name)
-    raise UnknownGame(f"unknown deck {key!r}; built-in decks: {', '.join(sorted(DECKS))}")
+        return deck_from_data(read_data_file(path, DeckError), source=path.name,
+                              folder=path.parent)
+    raise UnknownGame(f"unknown deck {key!r}; built-in decks: {', '.join(sorted(DECKS))}; "
+                      "or give a .toml/.json file path")
 
 
 @cache
@@ -118,22 +128,50 @@ def _load_builtin(game: str) -> Deck:
     return deck_from_data(_parse(resource.read_text(encoding="utf-8"), filename), source=filename)
 
 
-def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
-    """Validate parsed deck data and expand it into cards with ids 0..N-1."""
+def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
+                   folder: str | Path | None = None) -> Deck:
+    """Validate parsed deck data and expand it into cards with ids 0..N-1.
+
+    ``folder`` is the deck file's folder: a ``board = "x.toml"`` path is read from there.
+    """
 
     def err(field: str, problem: str) -> None:
         raise DeckError(source, field, problem)
 
+    extra = set(data) - _TOP_FIELDS
+    if extra:
+        err("(top level)", f"unknown field(s) {sorted(extra)}; allowed: {sorted(_TOP_FIELDS)}")
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
         err("cards", "must be a non-empty list of [[cards]] tables")
     kinds = data.get("kinds", sorted(KIND_FIELDS))
+    if not (isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds)):
+        err("kinds", f"must be a non-empty list of kind names, not {kinds!r}")
     luck_ranges = data.get("luck", {})
+    if not isinstance(luck_ranges, dict) or not all(
+            isinstance(r, list) and len(r) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in r)
+            for r in luck_ranges.values()):
+        err("luck", f"must be a table of kind = [lowest, highest] whole numbers, not "
+                    f"{luck_ranges!r}")
+    for f in ("name", "status", "game", "source", "notes"):
+        if f in data and not isinstance(data[f], str):
+            err(f, f"must be a string, not {data[f]!r}")
     board = None
-    if data.get("board"):
+    if data.get("board") is not None:
         from .boards import load_board
+        from .errors import BoardError
 
-        board = load_board(data["board"])
+        where = data["board"]
+        if not isinstance(where, str) or not where:
+            err("board", f"must be a board name or file path, not {where!r}")
+        if folder is not None and Path(where).suffix.lower() in (".toml", ".json") \
+                and not Path(where).is_absolute():
+            where = str(Path(folder) / where)  # relative to the deck file, not the cwd
+        try:
+            board = load_board(where)
+        except (BoardError, UnknownGame) as exc:
+            err("board", str(exc))
     cards: list[Card] = []
     for i, row in enumerate(raw):
         if not isinstance(row, dict):
@@ -143,7 +181,7 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
         if not isinstance(name, str) or not name:
             err(f"cards[{i}].name", "must be a non-empty string")
         kind = row.get("kind")
-        if kind not in kinds or kind not in KIND_FIELDS:
+        if not isinstance(kind, str) or kind not in kinds or kind not in KIND_FIELDS:
             err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(kinds)}")
         required, optional = KIND_FIELDS[kind]
         missing = required - set(row)
@@ -155,8 +193,12 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
                        f"allowed: {sorted(required | optional)}")
         for f in ("luck", "value", "special_value", "steps", "copies"):
             v = row.get(f)
-            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            if f in row and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 err(f"{where}.{f}", f"must be a whole number >= 0, not {v!r}")
+        for f in ("special_space", "space_kind", "room", "facts"):
+            v = row.get(f)
+            if v is not None and not isinstance(v, str):
+                err(f"{where}.{f}", f"must be a string, not {v!r}")
         luck = row.get("luck", 0)
         if kind in luck_ranges:
             lo, hi = luck_ranges[kind]
@@ -174,6 +216,9 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
         copies = row.get("copies", 1)
         if copies < 1:
             err(f"{where}.copies", "must be at least 1")
+        if len(cards) + copies > MAX_CARDS:
+            err(f"{where}.copies", f"makes more than {MAX_CARDS} cards; a deck holds at most "
+                                   f"{MAX_CARDS}")
         for _ in range(copies):
             cards.append(Card(
                 id=len(cards), name=name, kind=kind, luck=luck,
@@ -182,6 +227,8 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
                 room=row.get("room"), steps=row.get("steps"), facts=str(row.get("facts", "")),
             ))
     size = data.get("size")
+    if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
+        err("size", f"must be a whole number, not {size!r}")
     if size is not None and size != len(cards):
         err("size", f"the file says {size} cards but lists {len(cards)}")
     return tuple(cards)

@@ -24,6 +24,10 @@ __all__ = [
 class LuckyLabError(Exception):
     """Base class of every error luckylab raises on purpose."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # errors cross process pools (simulate with workers): rebuild them with their fields
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
 
 class BoardError(LuckyLabError, ValueError):
     """A board data file is malformed. The message names the file and the field."""
@@ -102,6 +106,13 @@ class IllegalAction(LuckyLabError, ValueError):
 class ActionFieldError(IllegalAction, TypeError):
     """An action whose field has the wrong type (a float or bool card id, a number for a space
     name). Like every :class:`IllegalAction` it leaves the game unchanged."""
+
+
+def _rebuild(cls: type, args: tuple[object, ...], state: dict[str, object]) -> Exception:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 def _close_matches(word: str, candidates: list[str]) -> list[str]:

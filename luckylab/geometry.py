@@ -109,7 +109,7 @@ from typing import Any, Literal
 import networkx as nx
 
 from .board import Board
-from .errors import BoardError
+from .errors import BoardError, OptionError, UnknownSpace
 
 __all__ = [
     "Geometry",
@@ -137,7 +137,7 @@ class Rect:
 
     def __post_init__(self) -> None:
         if not (self.x0 < self.x1 and self.y0 < self.y1):
-            raise ValueError(f"a rect needs x0 < x1 and y0 < y1, not {list(self)}")
+            raise OptionError(f"a rect needs x0 < x1 and y0 < y1, not {list(self)}")
 
     def __iter__(self):
         return iter((self.x0, self.y0, self.x1, self.y1))
@@ -240,7 +240,7 @@ class Geometry:
         for o in (*self.doors, *self.see_through):
             for s in o.between:
                 if s not in self.rects:
-                    raise ValueError(f"opening {o.between} names {s!r}, which has no rect")
+                    raise OptionError(f"opening {o.between} names {s!r}, which has no rect")
 
     @property
     def spaces(self) -> tuple[str, ...]:
@@ -292,7 +292,7 @@ class Geometry:
         if space is None:
             return list(bands)
         if space not in self.rects:
-            raise KeyError(f"no space {space!r} in this geometry")
+            raise UnknownSpace(space, "this geometry", sorted(self.rects))
         return [b for b in bands if space in b.spaces]
 
     def sight_widths(self) -> dict[frozenset[str], float]:
@@ -330,7 +330,7 @@ class Geometry:
         gone = set(spaces)
         unknown = gone - set(self.rects)
         if unknown:
-            raise KeyError(f"no such space(s) in this geometry: {sorted(unknown)}")
+            raise UnknownSpace(sorted(unknown), "this geometry")
         return Geometry(
             rects={s: r for s, r in self.rects.items() if s not in gone},
             doors=tuple(o for o in self.doors if not gone & set(o.between)),
@@ -473,7 +473,7 @@ def board_without(board: Board, spaces: Iterable[str], *, name: str | None = Non
     """
     geometry = board.geometry
     if not isinstance(geometry, Geometry):
-        raise ValueError(f"{board.name} is not a geometry board")
+        raise OptionError(f"{board.name} is not a geometry board")
     for s in spaces:
         board.check(s)
     smaller = geometry.without(spaces)
@@ -488,6 +488,8 @@ def board_without(board: Board, spaces: Iterable[str], *, name: str | None = Non
 
 
 # -- the "geometry" file format ----------------------------------------------------------
+
+MAX_GEOMETRY_SPACES = 2_000  # overlap checks compare every pair of rectangles
 
 _TOP_FIELDS = {
     "format", "game", "name", "status", "source", "source_sha256", "method", "units", "page",
@@ -535,6 +537,9 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     raw_spaces = data.get("spaces")
     if not isinstance(raw_spaces, list) or not raw_spaces:
         err("spaces", "must be a non-empty list of [[spaces]] tables")
+    if len(raw_spaces) > MAX_GEOMETRY_SPACES:
+        err("spaces", f"{len(raw_spaces)} spaces; a geometry board holds at most "
+                      f"{MAX_GEOMETRY_SPACES}")
     rects: dict[str, Rect] = {}
     attrs: dict[str, dict[str, Any]] = {}
     numbers: dict[int, str] = {}
@@ -625,7 +630,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
         if not isinstance(path, list) or not path:
             err("path", "must be a non-empty list of space names")
         for i, s in enumerate(path):
-            if s not in rects:
+            if not isinstance(s, str) or s not in rects:
                 err(f"path[{i}]", f"{s!r} is not a space")
         if len(set(path)) != len(path):
             err("path", "lists a space twice")
@@ -636,7 +641,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     for s, target in fallback.items():
         if s not in rects:
             err(f"fallback.{s}", f"{s!r} is not a space")
-        if target not in rects:
+        if not isinstance(target, str) or target not in rects:
             err(f"fallback.{s}", f"{target!r} is not a space")
         if attrs[s]["number"] is not None:
             err(f"fallback.{s}", f"{s!r} is numbered; Doctor Lucky leaves it by number")

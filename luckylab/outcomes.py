@@ -36,6 +36,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from .errors import OptionError
+
 __all__ = [
     "KINDS",
     "attempt_outcomes",
@@ -60,17 +62,17 @@ def _proportion(hits: int, n: int) -> tuple[float | None, float | None]:
 
 def _attempts(result: Any, kind: str) -> list[dict[str, Any]]:
     if kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        raise OptionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
     extra = getattr(result, "extra", None)
     if not isinstance(extra, dict) or "attempts" not in extra:
         game = getattr(result, "game", "?")
-        raise ValueError(f"this {game} result has no extra['attempts'] log: summaries of "
+        raise OptionError(f"this {game} result has no extra['attempts'] log: summaries of "
                          f"attempts need a game that records its foiling rounds (the Island)")
     log = extra["attempts"]
     for i, attempt in enumerate(log):
         missing = [f for f in _FIELDS if f not in attempt]
         if missing:
-            raise ValueError(f"attempt {i} of game seed {getattr(result, 'seed', None)} lacks "
+            raise OptionError(f"attempt {i} of game seed {getattr(result, 'seed', None)} lacks "
                              f"{missing}")
     return [a for a in log if kind == "all" or a["kind"] == kind]
 
@@ -78,7 +80,7 @@ def _attempts(result: Any, kind: str) -> list[dict[str, Any]]:
 def _results(results: Iterable[Any]) -> list[Any]:
     out = list(results)
     if not out:
-        raise ValueError("no game results to summarize")
+        raise OptionError("no game results to summarize")
     return out
 
 
@@ -139,7 +141,7 @@ def table_luck_over_turns(results: Iterable[Any]) -> list[dict[str, Any]]:
     for result in _results(results):
         extra = getattr(result, "extra", None)
         if not isinstance(extra, dict) or "table_luck_by_turn" not in extra:
-            raise ValueError("a result has no extra['table_luck_by_turn'] (a game that records "
+            raise OptionError("a result has no extra['table_luck_by_turn'] (a game that records "
                              "the Luck in hand each turn is needed: the Island)")
         series.append(list(extra["table_luck_by_turn"]))
     rows = []

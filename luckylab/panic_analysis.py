@@ -35,6 +35,7 @@ from statistics import mean, stdev
 from typing import Any
 
 from .agents.panic import AGENTS, DEFAULT_GOUGA_AT, ForgetfulAgent
+from .errors import OptionError
 from .games.panic import SAVER, PanicGame, load_rules
 
 __all__ = [
@@ -157,9 +158,9 @@ def expected_turns_to_find(places: int = 24, memory: str = "perfect",
     Fraction(276, 1)
     """
     if places < 2:
-        raise ValueError("the raft and the paddle need at least 2 places")
+        raise OptionError("the raft and the paddle need at least 2 places")
     if memory not in ("none", "perfect"):
-        raise ValueError(f"memory is 'none' or 'perfect', not {memory!r}")
+        raise OptionError(f"memory is 'none' or 'perfect', not {memory!r}")
     pairs = comb(places, 2)
     if memory == "none":
         if paddle_and_raft:
@@ -232,7 +233,7 @@ def make_agent(memory: str, seed: int | None = None,
     """A bot by memory model: "none", "perfect", "forgetful" (with ``forget``) or "random"."""
     cls = AGENTS.get(memory)
     if cls is None:
-        raise ValueError(f"memory is one of {', '.join(AGENTS)}, not {memory!r}")
+        raise OptionError(f"memory is one of {', '.join(AGENTS)}, not {memory!r}")
     if memory == "random":
         return cls(seed=seed)
     extra = {"forget": forget} if cls is ForgetfulAgent else {}
@@ -338,6 +339,6 @@ def best_gouga_time(rows: Sequence[Mapping[str, Any]], key: str = "mean_score"
                     ) -> Mapping[str, Any]:
     """The row of :func:`gouga_sweep` with the highest ``key`` (ties: the later wake-up)."""
     if not rows:
-        raise ValueError("no rows: run gouga_sweep first")
+        raise OptionError("no rows: run gouga_sweep first")
     return max(rows, key=lambda r: (r[key], -(r["gouga_at"] if r["gouga_at"] is not None
                                               else -1)))

@@ -48,6 +48,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from .errors import OptionError
+
 __all__ = [
     "Estimate",
     "LuckTable",
@@ -84,9 +86,9 @@ def _luck_of(card: Any) -> int:
     luck = card if isinstance(card, int) and not isinstance(card, bool) else getattr(
         card, "luck", None)
     if not isinstance(luck, int) or isinstance(luck, bool):
-        raise TypeError(f"{card!r} is neither a card with a .luck nor a Luck value (int)")
+        raise OptionError(f"{card!r} is neither a card with a .luck nor a Luck value (int)")
     if luck < 0:
-        raise ValueError(f"Luck is never negative, got {luck} from {card!r}")
+        raise OptionError(f"Luck is never negative, got {luck} from {card!r}")
     return luck
 
 
@@ -117,7 +119,7 @@ def _resolve_deck(deck: Any) -> Sequence[Any]:
 
         return load_deck(deck)
     if isinstance(deck, dict):
-        raise TypeError("deck must be a list of cards or Luck values (for a Luck histogram "
+        raise OptionError("deck must be a list of cards or Luck values (for a Luck histogram "
                         "pass [luck for luck, n in hist.items() for _ in range(n)])")
     return list(deck)
 
@@ -151,10 +153,10 @@ def remaining_cards(deck: Any, known: Iterable[Any] = ()) -> list[Any]:
                 item, "id", None)
             index = by_id.get(ident)
             if index is None:
-                raise ValueError(f"known card {item!r} is not in the deck of {len(cards)} "
+                raise OptionError(f"known card {item!r} is not in the deck of {len(cards)} "
                                  f"cards (give a card or its id)")
             if index in removed:
-                raise ValueError(f"known card {item!r} is listed twice")
+                raise OptionError(f"known card {item!r} is listed twice")
             removed.add(index)
         else:
             for i, card in enumerate(cards):
@@ -163,7 +165,7 @@ def remaining_cards(deck: Any, known: Iterable[Any] = ()) -> list[Any]:
                     removed.add(i)
                     break
             else:
-                raise ValueError(f"known card {item!r} is not among the deck's remaining cards")
+                raise OptionError(f"known card {item!r} is not among the deck's remaining cards")
     return [card for i, card in enumerate(cards) if i not in removed]
 
 
@@ -208,11 +210,11 @@ class LuckTable:
 
 def _check_hand(k: int, size: int) -> None:
     if not isinstance(k, int) or isinstance(k, bool):
-        raise TypeError(f"a hand size is a whole number, not {k!r}")
+        raise OptionError(f"a hand size is a whole number, not {k!r}")
     if k < 0:
-        raise ValueError(f"a hand size cannot be negative, got {k}")
+        raise OptionError(f"a hand size cannot be negative, got {k}")
     if k > size:
-        raise ValueError(f"cannot draw {k} cards from {size} (unseen) cards")
+        raise OptionError(f"cannot draw {k} cards from {size} (unseen) cards")
 
 
 def luck_table(cards: Iterable[Any]) -> LuckTable:
@@ -326,9 +328,9 @@ def p_at_least(cards: Any, k: int, value: int, exact: bool = False,
 
 def _check_value(value: int, name: str) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a whole number, not {value!r}")
+        raise OptionError(f"{name} must be a whole number, not {value!r}")
     if value < 0:
-        raise ValueError(f"{name} cannot be negative, got {value}")
+        raise OptionError(f"{name} cannot be negative, got {value}")
 
 
 def _check_hand_sizes(hand_sizes: Any) -> list[int]:
@@ -336,19 +338,19 @@ def _check_hand_sizes(hand_sizes: Any) -> list[int]:
         hand_sizes = [hand_sizes]
     sizes = list(hand_sizes)
     if not sizes:
-        raise ValueError("hand_sizes must list at least one opponent's hand size")
+        raise OptionError("hand_sizes must list at least one opponent's hand size")
     for size in sizes:
         if not isinstance(size, int) or isinstance(size, bool):
-            raise TypeError(f"hand sizes are whole numbers, not {size!r}")
+            raise OptionError(f"hand sizes are whole numbers, not {size!r}")
         if size < 0:
-            raise ValueError(f"hand sizes cannot be negative, got {sizes}")
+            raise OptionError(f"hand sizes cannot be negative, got {sizes}")
     return sizes
 
 
 def _unseen_table(deck: Any, known: Iterable[Any], sizes: list[int]) -> LuckTable:
     table = luck_table(remaining_cards(deck, known))
     if sum(sizes) > table.size:
-        raise ValueError(f"the hands {sizes} need {sum(sizes)} cards but only {table.size} "
+        raise OptionError(f"the hands {sizes} need {sum(sizes)} cards but only {table.size} "
                          f"cards are unseen")
     return table
 
@@ -460,10 +462,10 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
 
     seat = game.current_player if seat is None else seat
     if seat is None:
-        raise ValueError("the game is over: nobody is deciding, so name a seat")
+        raise OptionError("the game is over: nobody is deciding, so name a seat")
     places = game.card_places()
     if f"hand {seat}" not in places:
-        raise ValueError(f"seat {seat} holds no hand (a Stranger, or not a seat)")
+        raise OptionError(f"seat {seat} holds no hand (a Stranger, or not a seat)")
     known = [*places[f"hand {seat}"], *places["discards"]]
     for name, cards in places.items():
         if name.startswith("under "):
@@ -518,7 +520,7 @@ class Estimate:
 
 def _check_samples(samples: int) -> None:
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
+        raise OptionError(f"samples must be a whole number >= 1, not {samples!r}")
 
 
 def _python_rng(seed: Seed) -> random.Random:
@@ -583,7 +585,7 @@ def _prefix_sum_blocks(lucks: list[int], cuts: list[int], samples: int, seed: Se
             block.append([sum(hand[:cut]) for cut in cuts])
         yield block
     else:
-        raise ValueError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+        raise OptionError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
 
 
 def monte_carlo_p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None,
@@ -615,7 +617,7 @@ def monte_carlo_p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None,
 
 def _unseen_table_size_check(lucks: list[int], sizes: list[int]) -> None:
     if sum(sizes) > len(lucks):
-        raise ValueError(f"the hands {sizes} need {sum(sizes)} cards but only {len(lucks)} "
+        raise OptionError(f"the hands {sizes} need {sum(sizes)} cards but only {len(lucks)} "
                          f"cards are unseen")
 
 

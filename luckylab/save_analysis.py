@@ -45,6 +45,7 @@ from .agents.base import Agent
 from .agents.save import CautiousAgent
 from .board import Board
 from .boards import load_board
+from .errors import OptionError
 from .games.base import GameResult
 from .games.save import SaveGame, sinking_boards
 from .panic_analysis import wilson_ci
@@ -116,7 +117,7 @@ def p_watched(board: Board, others: int) -> Fraction:
     Fraction(31, 196)
     """
     if not isinstance(others, int) or others < 0:
-        raise ValueError(f"others must be a whole number >= 0, not {others!r}")
+        raise OptionError(f"others must be a whole number >= 0, not {others!r}")
     rooms = board.spaces
     n = len(rooms)
     unseen = sum((1 - Fraction(len(board.seen_by(r)), n)) ** others for r in rooms)
@@ -168,7 +169,7 @@ def _agent_list(agents: AgentSpec | Sequence[AgentSpec], players: int) -> list[A
         return [agents] * players
     specs = list(agents)
     if len(specs) != players:
-        raise ValueError(f"agents names {len(specs)} agents for {players} players")
+        raise OptionError(f"agents names {len(specs)} agents for {players} players")
     return specs
 
 
@@ -217,7 +218,7 @@ def patience_agent(patience: int) -> type[CautiousAgent]:
     """A ``cautious`` bot that tries every chance once ``patience`` decks have sunk (0: from
     the start, like ``greedy``; 4: never, only strong attempts)."""
     if not isinstance(patience, int) or patience < 0:
-        raise ValueError(f"patience must be a whole number >= 0, not {patience!r}")
+        raise OptionError(f"patience must be a whole number >= 0, not {patience!r}")
     return type(f"CautiousAgent{patience}", (CautiousAgent,),
                 {"patience": patience, "__doc__": f"CautiousAgent with patience {patience}."})
 
@@ -262,7 +263,7 @@ def rescue_curve(results: Sequence[GameResult], turns: Iterable[int],
     """
     n = len(results)
     if n == 0:
-        raise ValueError("no games to summarise")
+        raise OptionError("no games to summarise")
     rescued = sorted(r.turns for r in results if r.extra["end"] == "rescued")
     sunk = sorted(r.turns for r in results if r.extra["end"] == "sunk")
 

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from .games.base import GameResult
+from .errors import OptionError
+from .games.base import GameResult, check_seed
 
 __all__ = ["game_seeds", "play_game", "simulate", "summarize"]
 
@@ -36,7 +37,7 @@ def _agent_specs(game: str, agents: Any, seats: int) -> list[AgentSpec]:
         return [agents] * seats
     specs = list(agents)
     if len(specs) != seats:
-        raise ValueError(f"agents lists {len(specs)} agents for {seats} seats that decide")
+        raise OptionError(f"agents lists {len(specs)} agents for {seats} seats that decide")
     return specs
 
 
@@ -87,8 +88,9 @@ def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int
         Any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or a Dask or Ray
         cluster's executor); games are sent in ``chunks`` batches (default: 4 per worker).
     """
-    if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise OptionError(f"games must be a whole number >= 0, not {games!r}")
+    check_seed(seed)
     seeds = game_seeds(seed, games)
     if executor is None:
         return [play_game(game, players, s, agents, **options) for s in seeds]

@@ -58,6 +58,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
+from .errors import OptionError
 from .probability import Seed, luck_values, remaining_cards
 
 __all__ = [
@@ -75,10 +76,10 @@ Number = int | float | Fraction
 
 def _fraction(x: Number, name: str) -> Fraction:
     if isinstance(x, bool) or not isinstance(x, (int, float, Fraction)):
-        raise TypeError(f"{name} must be a number, not {x!r}")
+        raise OptionError(f"{name} must be a number, not {x!r}")
     if isinstance(x, float):
         if not math.isfinite(x):
-            raise ValueError(f"{name} must be finite, not {x}")
+            raise OptionError(f"{name} must be finite, not {x}")
         return Fraction(str(x))
     return Fraction(x)
 
@@ -248,27 +249,27 @@ def solve_foil_round(attack: int, hands: Sequence[Iterable[Any]], *,
     ({0: 2, 1: 2}, True)
     """
     if not isinstance(attack, int) or isinstance(attack, bool):
-        raise TypeError(f"attack must be a whole number, not {attack!r}")
+        raise OptionError(f"attack must be a whole number, not {attack!r}")
     if attack < 0:
-        raise ValueError(f"attack cannot be negative, got {attack}")
+        raise OptionError(f"attack cannot be negative, got {attack}")
     cost = _fraction(luck_cost, "luck_cost")
     lose = _fraction(attacker_wins, "attacker_wins")
     penalty = _fraction(loser_penalty, "loser_penalty")
     if cost < 0:
-        raise ValueError(f"luck_cost cannot be negative (spending Luck is a cost), got {cost}")
+        raise OptionError(f"luck_cost cannot be negative (spending Luck is a cost), got {cost}")
     if lose > 0:
-        raise ValueError(f"attacker_wins is a loss for the other seats: it must be <= 0, "
+        raise OptionError(f"attacker_wins is a loss for the other seats: it must be <= 0, "
                          f"not {lose}")
     if penalty < 0:
-        raise ValueError(f"loser_penalty cannot be negative, got {penalty}")
+        raise OptionError(f"loser_penalty cannot be negative, got {penalty}")
     table = tuple(tuple(sorted(luck_values(hand))) for hand in hands)
     n = len(table)
     forced = frozenset(strangers)
     for seat in forced:
         if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"Stranger seat {seat!r} is not a seat (0..{n - 1})")
+            raise OptionError(f"Stranger seat {seat!r} is not a seat (0..{n - 1})")
         if len(table[seat]) > 1:
-            raise ValueError(f"a Stranger discards one card, the top of the deck (I-STR-3); "
+            raise OptionError(f"a Stranger discards one card, the top of the deck (I-STR-3); "
                              f"seat {seat} holds {len(table[seat])}")
     held = [sum(hand) for hand in table]
     # Exact and fast: scale the payoffs to whole numbers for the search (same comparisons).
@@ -347,14 +348,14 @@ def seat_order_effect(attack: int, hands: Sequence[Iterable[Any]],
     table = [list(luck_values(hand)) for hand in hands]
     labels = list(names) if names is not None else [f"P{i}" for i in range(len(table))]
     if len(labels) != len(table):
-        raise ValueError(f"{len(labels)} names for {len(table)} hands")
+        raise OptionError(f"{len(labels)} names for {len(table)} hands")
     index = list(range(len(table)))
     if orders == "all":
         seatings = list(itertools.permutations(index))
     elif orders == "rotations":
         seatings = [tuple(index[i:] + index[:i]) for i in range(len(index))]
     else:
-        raise ValueError(f"orders must be 'all' or 'rotations', not {orders!r}")
+        raise OptionError(f"orders must be 'all' or 'rotations', not {orders!r}")
     rows = []
     for seating in seatings:
         plan = solve_foil_round(attack, [table[i] for i in seating], **payoffs)
@@ -391,18 +392,18 @@ def who_pays(attack: int, hand_sizes: Sequence[int], deck: Any = None,
     [0.0, 0.49, 1.0]
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise ValueError(f"deals must be a whole number >= 1, not {deals!r}")
+        raise OptionError(f"deals must be a whole number >= 1, not {deals!r}")
     from .probability import _check_hand_sizes
 
     sizes = _check_hand_sizes(hand_sizes)
     forced = frozenset(strangers)
     for seat in forced:
         if not isinstance(seat, int) or not 0 <= seat < len(sizes):
-            raise ValueError(f"Stranger seat {seat!r} is not a seat (0..{len(sizes) - 1})")
+            raise OptionError(f"Stranger seat {seat!r} is not a seat (0..{len(sizes) - 1})")
     sizes = [1 if seat in forced else size for seat, size in enumerate(sizes)]
     lucks = luck_values(remaining_cards(deck, known))
     if sum(sizes) > len(lucks):
-        raise ValueError(f"the hands {sizes} need {sum(sizes)} cards but only {len(lucks)} "
+        raise OptionError(f"the hands {sizes} need {sum(sizes)} cards but only {len(lucks)} "
                          f"cards are unseen")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     n = len(sizes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 
+from ..errors import OptionError
 from .base import Agent, RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
@@ -37,6 +38,6 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
     try:
         return module.AGENTS[name]
     except KeyError:
-        raise ValueError(
+        raise OptionError(
             f"no agent {name!r} for {game}; agents: {', '.join(agent_names(game))}"
         ) from None

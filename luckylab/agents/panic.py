@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..errors import OptionError
 from ..games.panic import (
     GOUGA_KINDS,
     SAVER,
@@ -205,7 +206,7 @@ class ForgetfulAgent(PanicAgent):
                  gouga_at: float | None = DEFAULT_GOUGA_AT, wait_for_escape: bool = False,
                  forget: float = 0.2) -> None:
         if not 0.0 <= forget <= 1.0:
-            raise ValueError(f"forget is a probability, not {forget!r}")
+            raise OptionError(f"forget is a probability, not {forget!r}")
         super().__init__(seed, gouga_at, wait_for_escape)
         self.forget = forget
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -16,11 +15,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..boards import load_board
+    from . import dumps
 
     board = load_board(args.name)
     data = board.to_dict()
     if args.json:
-        print(json.dumps(data, indent=1))
+        print(dumps(data, indent=1))
         return 0
     print(f"{board.name} ({board.status}): {len(board)} spaces, diameter {board.diameter}")
     for space in data["spaces"]:

@@ -6,7 +6,6 @@ and simulated side by side, and how many players in seat order it takes (``I-FOI
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 
@@ -36,7 +35,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..cards import load_deck
     from ..probability import foil_report, format_comparison
+    from . import check_whole, dumps
 
+    check_whole("--seed", args.seed, 0)
+    check_whole("--samples", args.samples, 1, 10**8)
     deck = load_deck(args.game)
     try:
         report = foil_report(args.attack, args.hands, deck=deck, known=args.known,
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     report = {"game": args.game, **report}
     if args.json:
-        print(json.dumps(report, indent=1))
+        print(dumps(report, indent=1))
         return 0
     hands = " ".join(map(str, report["hand_sizes"]))
     print(f"Attack {report['attack']} against hands {hands} from the {args.game} deck "

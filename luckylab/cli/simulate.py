@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import time
 
 
@@ -23,7 +22,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..simulation import simulate, summarize
+    from . import check_whole, dumps
 
+    check_whole("--players", args.players, 1, 8)
+    check_whole("--games", args.games, 0)
+    check_whole("--seed", args.seed, 0)
+    check_whole("--workers", args.workers, 0, 64)
     agents = args.agents[0] if args.agents and len(args.agents) == 1 else args.agents
     start = time.perf_counter()
     if args.workers > 0:
@@ -38,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     summary = {"game": args.game, "players": args.players, "seed": args.seed,
                **summarize(results, time.perf_counter() - start)}
     if args.json:
-        print(json.dumps(summary))
+        print(dumps(summary))
         return 0
     print(f"{summary['games']} games of {args.game} with {args.players} players "
           f"(seed {args.seed}): {summary['finished']} finished, "

@@ -26,6 +26,8 @@ __all__ = [
     "GameBase",
     "GameResult",
     "action_from_data",
+    "check_options",
+    "check_seed",
     "jump_target",
     "seats_from_left",
 ]
@@ -112,6 +114,7 @@ def _is_int(v: Any) -> bool:
 
 _SIMPLE: dict[str, tuple[Callable[[Any], bool], str]] = {
     "int": (_is_int, "int (not bool or float)"),
+    "bool": (lambda v: isinstance(v, bool), "True or False"),
     "str": (lambda v: isinstance(v, str), "str"),
     "None": (lambda v: v is None, "None"),
 }
@@ -157,7 +160,49 @@ def _type_check(annotation: str, namespace: Mapping[str, Any]
         allowed = typing.get_args(alias)
         return (lambda v: isinstance(v, str) and v in allowed,
                 " or ".join(map(repr, allowed)))
+    if isinstance(alias, type):
+        return (lambda v: isinstance(v, alias), f"a {text}")
     return (lambda v: True, text)  # not a type the actions use: the game's own checks apply
+
+
+def check_seed(seed: Any) -> None:
+    """Seeds are whole numbers >= 0 or None (``random.Random`` would treat ``-5`` as ``5``,
+    accept ``nan`` without reproducing it, and a bytes seed cannot be written to a record).
+
+    >>> check_seed(7)
+    >>> check_seed(-5)
+    Traceback (most recent call last):
+    luckylab.errors.OptionError: seed must be a whole number >= 0 or None, not -5
+    """
+    if seed is not None and not (_is_int(seed) and seed >= 0):
+        from ..errors import OptionError
+
+        raise OptionError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+
+
+def check_options(cls: type, game: str, players: Any, seed: Any,
+                  options: Mapping[str, Any]) -> None:
+    """Check ``new_game``'s arguments against the game class's signature before it starts:
+    known option names only, and each value of its annotated type (``youre_out='no'`` and
+    ``turn_cap=True`` are refused, not coerced). Ranges are the game's own checks.
+    """
+    import inspect
+    import sys
+
+    from ..errors import OptionError
+
+    check_seed(seed)  # players: each game checks its own range (and refuses bools)
+    params = inspect.signature(cls.__init__).parameters
+    known = [n for n, p in params.items() if p.kind is p.KEYWORD_ONLY]
+    namespace = vars(sys.modules[cls.__module__])
+    for name, value in options.items():
+        if name not in known:
+            raise OptionError(f"{game} has no option {name!r}; options: {', '.join(known)}")
+        annotation = params[name].annotation
+        if isinstance(annotation, str):
+            ok, words = _type_check(annotation, namespace)
+            if not ok(value):
+                raise OptionError(f"{game} option {name} must be {words}, not {value!r}")
 
 
 def foreign_action(action: Any, game: str) -> str:
@@ -266,15 +311,60 @@ class GameBase:
         """Attributes that hold immutable data (the board, the card list) and are not copied."""
         return frozenset({"board", "cards"})
 
-    def record(self) -> dict[str, Any]:
-        """Game name, player count, seed, options and actions: enough to replay the game."""
-        return {
+    def record(self, digest: bool = True) -> dict[str, Any]:
+        """Game name, player count, seed, options and actions: enough to replay the game.
+
+        So that a record cannot lie, it also pins the package version (``luckylab``), content
+        hashes of the board and the cards (``board_sha256``, ``deck_sha256``), the number of
+        actions (``action_count``: a truncated record is reported) and, with ``digest=True``,
+        a digest of the final state (``final_sha256``: an edited action that replays into a
+        different game is reported). :func:`replay` checks them all.
+        """
+        from .. import __version__
+
+        data = {
             "game": self.game_name,
             "players": self.players,  # type: ignore[attr-defined]
             "seed": self.seed,
             "options": dict(self.options),
             "actions": [a.to_data() if hasattr(a, "to_data") else a for a in self.history],
+            "luckylab": __version__,
+            "board_sha256": board_sha256(self._start_board()),
+            "deck_sha256": _sha256(repr(tuple(getattr(self, "cards", ())))),
+            "action_count": len(self.history),
         }
+        if digest:
+            data["final_sha256"] = self.state_digest()
+        return data
+
+    def _start_board(self) -> Any:
+        """The board the game started on (a game whose board shrinks overrides this)."""
+        return self.board  # type: ignore[attr-defined]
+
+    def state_digest(self) -> str:
+        """A SHA-256 of the game's outcome and every event so far (equal for equal games)."""
+        result = self.result() if hasattr(self, "result") else None
+        events = "\n".join(e.text for e in getattr(self, "events", ()))
+        return _sha256(f"{result.to_dict() if result else None!r}\n{events}")
+
+
+def _sha256(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def board_sha256(board: Any) -> str:
+    """A content hash of a board (spaces, edges, path, sight, start), computed once per board."""
+    cached = getattr(board, "_sha256", None)
+    if cached is None:
+        import json
+
+        data = board.to_dict()
+        data["start"] = board.start
+        cached = _sha256(json.dumps(data, sort_keys=True, default=repr))
+        object.__setattr__(board, "_sha256", cached)
+    return cached
 
 
 def seats_from_left(order: Sequence[int], seat: int) -> list[int]:
@@ -317,13 +407,54 @@ def jump_target(order: Sequence[int], last_active: int, occupants: Iterable[int]
     return None
 
 
-def replay(record: dict[str, Any]) -> GameBase:
-    """Play a :meth:`GameBase.record` back: the same seed and actions give the same game."""
-    from .. import new_game
+def replay(record: Mapping[str, Any], *, check_version: bool = True) -> GameBase:
+    """Play a :meth:`GameBase.record` back: the same seed and actions give the same game.
 
-    game = new_game(record["game"], players=record["players"], seed=record["seed"],
-                    **record.get("options", {}))
+    Raises :class:`~luckylab.errors.ReplayError` when the record is malformed, was made with
+    another luckylab version (unless ``check_version=False``), another board or card list,
+    is truncated, has an action the game refuses (``index`` names the entry), or replays into
+    a different final state than it recorded. Records without the pins (older ones) replay
+    with the checks they allow.
+    """
+    from .. import __version__, new_game
+    from ..errors import LuckyLabError, ReplayError
+
+    if not isinstance(record, Mapping):
+        raise ReplayError(f"a record is a dict from GameBase.record(), not {type(record).__name__}")
+    missing = [k for k in ("game", "players", "seed", "actions") if k not in record]
+    if missing:
+        raise ReplayError(f"the record lacks {', '.join(missing)}")
+    options = record.get("options", {})
+    actions = record["actions"]
+    if not isinstance(options, Mapping) or not isinstance(actions, list):
+        raise ReplayError("the record's options must be a dict and its actions a list")
+    version = record.get("luckylab")
+    if check_version and version is not None and version != __version__:
+        raise ReplayError(f"the record was made with luckylab {version}; this is {__version__} "
+                          "(rules may differ; replay(record, check_version=False) tries anyway)")
+    count = record.get("action_count")
+    if count is not None and (not _is_int(count) or count != len(actions)):
+        raise ReplayError(f"the record is truncated or padded: it says {count!r} actions and "
+                          f"lists {len(actions)}")
+    try:
+        game = new_game(record["game"], players=record["players"], seed=record["seed"],
+                        **options)
+    except LuckyLabError as exc:
+        raise ReplayError(f"the recorded game cannot start: {exc}") from None
+    for key, now in (("board_sha256", lambda: board_sha256(game._start_board())),
+                     ("deck_sha256", lambda: _sha256(repr(tuple(getattr(game, "cards", ())))))):
+        if key in record and record[key] != now():
+            what = "board" if key.startswith("board") else "card list"
+            raise ReplayError(f"the record was made on another {what} than this one "
+                              f"({key} differs): its data file was changed")
     action_type = getattr(game, "action_from_data", None)
-    for data in record["actions"]:
-        game.apply(action_type(data) if action_type else data)
+    for i, data in enumerate(actions):
+        try:
+            game.apply(action_type(data) if action_type else data)
+        except LuckyLabError as exc:
+            raise ReplayError(f"{data!r} is refused: {exc}", index=i) from None
+    digest = record.get("final_sha256")
+    if digest is not None and digest != game.state_digest():
+        raise ReplayError("the replayed game ends in another state than the one recorded "
+                          "(final_sha256 differs): an action, the seed or an option was edited")
     return game

@@ -39,13 +39,14 @@ from typing import Any, ClassVar, Literal
 from ..board import Board, CatBlocks
 from ..boards import load_board
 from ..cards import Card, load_characters, load_deck
-from ..errors import IllegalAction
+from ..errors import IllegalAction, OptionError
 from .base import (
     Event,
     GameAction,
     GameBase,
     GameResult,
     action_from_data,
+    check_seed,
     foreign_action,
     jump_target,
     seats_from_left,
@@ -331,19 +332,23 @@ class IslandGame(GameBase):
         board: str | Board = "isla-fortuna",
     ) -> None:
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
-            raise ValueError(f"The Island of Doctor Lucky takes 2 to 8 players, not {players!r}")
+            raise OptionError(f"The Island of Doctor Lucky takes 2 to 8 players, not {players!r}")
         if cat_blocks not in ("both", "outward"):
-            raise ValueError(f"cat_blocks must be 'both' or 'outward', not {cat_blocks!r}")
-        if not isinstance(turn_cap, int) or turn_cap < 1:
-            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+            raise OptionError(f"cat_blocks must be 'both' or 'outward', not {cat_blocks!r}")
+        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
+            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        if not isinstance(youre_out, bool) or not isinstance(strangers, (bool, type(None))):
+            raise OptionError(f"youre_out and strangers are True or False (strangers also None), "
+                              f"not {youre_out!r}, {strangers!r}")
+        check_seed(seed)
         if strangers is None:
             strangers = players <= 3
         if strangers and players > 3:
-            raise ValueError("Strangers are for 2 or 3 players (I-STR-1)")
+            raise OptionError("Strangers are for 2 or 3 players (I-STR-1)")
         self.board = board if isinstance(board, Board) else load_board(board)
         for role in ("players", "doctor", "cat"):
             if role not in self.board.start:
-                raise ValueError(f"board {self.board.name} names no start space for {role!r}")
+                raise OptionError(f"board {self.board.name} names no start space for {role!r}")
         self.cards: tuple[Card, ...] = load_deck("island")
         self.players = players
         self.seed = seed
@@ -393,7 +398,7 @@ class IslandGame(GameBase):
         if self.strangers:
             spots = list(start.get("strangers", ()))
             if len(spots) < len(self.strangers):
-                raise ValueError(f"board {self.board.name} has too few Stranger start spaces")
+                raise OptionError(f"board {self.board.name} has too few Stranger start spaces")
             picked = rng.sample(spots, len(self.strangers))
             for s, spot in zip(self.strangers, picked, strict=True):
                 self.position[s] = spot
@@ -621,6 +626,7 @@ class IslandGame(GameBase):
         if handler is None:
             if not any(type(action) in h for h in _HANDLERS.values()):
                 raise IllegalAction(foreign_action(action, self.game_name))
+            action.check_fields()  # a wrong type is named before the phase
             allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
             raise IllegalAction(f"{type(action).__name__} is not an action for {phase}; "
                                 f"now {self.names[self._decider]} chooses one of: {allowed}")

@@ -51,13 +51,14 @@ from typing import Any, ClassVar, Literal
 from ..board import Board
 from ..boards import load_board
 from ..cards import Card, load_deck
-from ..errors import IllegalAction
+from ..errors import IllegalAction, OptionError
 from .base import (
     Event,
     GameAction,
     GameBase,
     GameResult,
     action_from_data,
+    check_seed,
     foreign_action,
     jump_target,
     seats_from_left,
@@ -219,7 +220,7 @@ def doctor_next(board: Board, space: str) -> str:
         return fallback
     numbered = [(board.number(n), n) for n in board.graph[space] if board.number(n) is not None]
     if not numbered:
-        raise ValueError(f"{space!r} has no numbered neighbour: Doctor Lucky cannot leave it")
+        raise OptionError(f"{space!r} has no numbered neighbour: Doctor Lucky cannot leave it")
     return max(numbered)[1]
 
 
@@ -287,21 +288,22 @@ class KillGame(GameBase):
         if not isinstance(players, int) or isinstance(players, bool) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS
         ):
-            raise ValueError(f"Kill Doctor Lucky takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+            raise OptionError(f"Kill Doctor Lucky takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                              f"not {players!r}")
         if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_seed(seed)
         self.board = board if isinstance(board, Board) else load_board(board)
         if "players" not in self.board.start:
-            raise ValueError(f"board {self.board.name} names no start space for 'players'")
+            raise OptionError(f"board {self.board.name} names no start space for 'players'")
         self.cards: tuple[Card, ...] = load_deck("kill")
         missing = sorted({c.room for c in self.cards if c.kind == "room"} - set(self.board.spaces))
         if missing:
-            raise ValueError(f"board {self.board.name} lacks rooms named by Room cards: {missing}")
+            raise OptionError(f"board {self.board.name} lacks rooms named by Room cards: {missing}")
         try:  # K-DOC-1 must be defined everywhere before a game starts
             self._t = _tables(self.board)
         except ValueError as exc:
-            raise ValueError(f"board {self.board.name}: {exc}") from None
+            raise OptionError(f"board {self.board.name}: {exc}") from None
         self._doctor_next = self._t.doctor_next
         self.players = players
         self.seed = seed
@@ -533,6 +535,7 @@ class KillGame(GameBase):
         if handler is None:
             if not any(type(action) in h for h in _HANDLERS.values()):
                 raise IllegalAction(foreign_action(action, self.game_name))
+            action.check_fields()  # a wrong type is named before the phase
             allowed = ", ".join(t.__name__ for t in _HANDLERS[self.phase])
             raise IllegalAction(f"{type(action).__name__} is not an action now; "
                                 f"{self.names[self._decider]} chooses one of: {allowed}")

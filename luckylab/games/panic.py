@@ -29,10 +29,12 @@ The red dodo is saved by the red native!
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
@@ -40,8 +42,16 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from ..board import Board
-from ..errors import BoardError, IllegalAction
-from .base import Event, GameAction, GameBase, GameResult, action_from_data, foreign_action
+from ..errors import BoardError, IllegalAction, OptionError
+from .base import (
+    Event,
+    GameAction,
+    GameBase,
+    GameResult,
+    action_from_data,
+    check_seed,
+    foreign_action,
+)
 
 __all__ = [
     "BANDS",
@@ -95,7 +105,7 @@ def band(score: int) -> str:
     for low, high, name in BANDS:
         if low <= score <= high:
             return name
-    raise ValueError(f"a score runs from 0 to 16, not {score}")
+    raise OptionError(f"a score runs from 0 to 16, not {score}")
 
 
 def place_name(row: int, col: int) -> str:
@@ -123,6 +133,10 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     >>> sorted(board.neighbors("r1c2")), board.start["volcano"]
     (['r1c1', 'r1c3', 'r2c2'], 'r1c2')
     """
+    extra = set(data) - _GRID_TOP_FIELDS
+    if extra:
+        raise BoardError(source, "(top level)", f"unknown field(s) {sorted(extra)}; allowed: "
+                                                f"{sorted(_GRID_TOP_FIELDS)}")
     rows = _whole(data, "rows", source, 1, 10)
     cols = _whole(data, "cols", source, 1, 10)
     grid = nx.grid_2d_graph(rows, cols)
@@ -134,13 +148,17 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     for a, b in grid.edges:
         graph.add_edge(names[a], names[b], kind="land")
     volcano = data.get("volcano", place_name((rows + 1) // 2, (cols + 1) // 2))
-    if volcano not in graph:
+    if not isinstance(volcano, str) or volcano not in graph:
         raise BoardError(source, "volcano", f"{volcano!r} is not a place of the {rows}x{cols} grid "
                                             f"(places are named like 'r1c1')")
     from ..boards import board_labels
 
     return Board(graph=graph, visible=None, start={"volcano": volcano},
                  **board_labels(data, source, key))
+
+
+_GRID_TOP_FIELDS = {"format", "game", "name", "status", "source", "notes", "rows", "cols",
+                    "volcano", "cards", "obstacles", "first_trio", "time"}
 
 
 def _whole(data: Mapping[str, Any], name: str, source: str, low: int, high: int) -> int:
@@ -217,24 +235,29 @@ def rules_from_data(data: Mapping[str, Any], source: str = "<data>") -> PanicRul
     cards: list[tuple[str, str | None]] = []
     for i, entry in enumerate(raw):
         where = f"cards[{i}]"
+        if not isinstance(entry, dict):
+            raise BoardError(source, where, f"must be a table, not {entry!r}")
         extra = set(entry) - {"kind", "colour", "copies"}
         if extra:
             raise BoardError(source, where, f"unknown field(s) {sorted(extra)}; allowed: "
                                             "kind, colour, copies")
         kind = entry.get("kind")
-        if kind not in CARD_KINDS:
+        if not isinstance(kind, str) or kind not in CARD_KINDS:
             raise BoardError(source, f"{where}.kind", f"unknown kind {kind!r}; allowed: "
                                                       f"{', '.join(CARD_KINDS)}")
         colour = entry.get("colour")
         if (kind in SCORING_KINDS) != (colour is not None):
             raise BoardError(source, f"{where}.colour", "natives, dodos and eggs have a colour; "
                                                         "the volcano, raft and paddle have none")
-        if colour is not None and colour not in COLOURS:
+        if colour is not None and (not isinstance(colour, str) or colour not in COLOURS):
             raise BoardError(source, f"{where}.colour", f"must be one of {COLOURS}, not {colour!r}")
         copies = entry.get("copies", 1)
-        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
             raise BoardError(source, f"{where}.copies",
-                             f"must be a whole number >= 1, not {copies!r}")
+                             f"must be a whole number from 1 to 100, not {copies!r}")
+        if len(cards) + copies > 100:
+            raise BoardError(source, "cards", "more than 100 cards: a grid has at most 100 "
+                                              "places")
         cards.extend([(kind, colour)] * copies)
     for kind in ("volcano", "raft", "paddle"):
         n = sum(1 for k, _ in cards if k == kind)
@@ -243,8 +266,13 @@ def rules_from_data(data: Mapping[str, Any], source: str = "<data>") -> PanicRul
                                               f"not {n}")
 
     obstacles: dict[str, Obstacle] = {}
-    for i, entry in enumerate(data.get("obstacles", [])):
+    raw_obstacles = data.get("obstacles", [])
+    if not isinstance(raw_obstacles, list):
+        raise BoardError(source, "obstacles", "must be a list of [[obstacles]] tables")
+    for i, entry in enumerate(raw_obstacles):
         where = f"obstacles[{i}]"
+        if not isinstance(entry, dict):
+            raise BoardError(source, where, f"must be a table, not {entry!r}")
         extra = set(entry) - {"name", "timing", "effect", "seconds", "breath", "advanced"}
         if extra:
             raise BoardError(source, where, f"unknown field(s) {sorted(extra)}; allowed: name, "
@@ -255,30 +283,39 @@ def rules_from_data(data: Mapping[str, Any], source: str = "<data>") -> PanicRul
         if name in obstacles:
             raise BoardError(source, f"{where}.name", f"duplicate obstacle {name!r}")
         timing, effect = entry.get("timing"), entry.get("effect")
-        if timing not in TIMINGS:
+        if not isinstance(timing, str) or timing not in TIMINGS:
             raise BoardError(source, f"{where}.timing", f"must be one of {TIMINGS}, not {timing!r}")
-        if effect not in EFFECTS:
+        if not isinstance(effect, str) or effect not in EFFECTS:
             raise BoardError(source, f"{where}.effect", f"must be one of {EFFECTS}, not {effect!r}")
         seconds = entry.get("seconds", 0.0)
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
-            raise BoardError(source, f"{where}.seconds", f"must be a number >= 0, not {seconds!r}")
+        if not _seconds_ok(seconds):
+            raise BoardError(source, f"{where}.seconds", f"must be a finite number >= 0, not "
+                                                         f"{seconds!r}")
         breath = entry.get("breath")
-        if effect == "tsunami" and not (isinstance(breath, (int, float)) and breath > 0):
+        if breath is not None and not (_seconds_ok(breath) and breath > 0):
+            raise BoardError(source, f"{where}.breath", f"must be seconds > 0, not {breath!r}")
+        if effect == "tsunami" and breath is None:
             raise BoardError(source, f"{where}.breath", "a tsunami needs breath = seconds > 0")
+        if not isinstance(entry.get("advanced", False), bool):
+            raise BoardError(source, f"{where}.advanced", "must be true or false")
         obstacles[name] = Obstacle(name, timing, effect, float(seconds),
                                    None if breath is None else float(breath),
                                    bool(entry.get("advanced", False)))
 
-    trio = tuple(data.get("first_trio", ()))
-    if len(trio) != 3 or any(n not in obstacles for n in trio):
+    raw_trio = data.get("first_trio", [])
+    trio = tuple(raw_trio) if isinstance(raw_trio, list) else ()
+    if len(trio) != 3 or any(not isinstance(n, str) or n not in obstacles for n in trio):
         raise BoardError(source, "first_trio", f"must name three obstacles of the file, not {trio}")
 
     raw_time = data.get("time", {})
+    if not isinstance(raw_time, dict):
+        raise BoardError(source, "time", "must be a table of seconds")
     time: dict[str, float] = {}
     for key in TIME_KEYS:
         value = raw_time.get(key)
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-            raise BoardError(source, f"time.{key}", f"must be a number >= 0, not {value!r}")
+        if not _seconds_ok(value):
+            raise BoardError(source, f"time.{key}", f"must be a finite number >= 0, not "
+                                                    f"{value!r}")
         time[key] = float(value)
     extra = set(raw_time) - set(TIME_KEYS)
     if extra:
@@ -293,20 +330,41 @@ def rules_from_data(data: Mapping[str, Any], source: str = "<data>") -> PanicRul
     return PanicRules(tuple(cards), obstacles, trio, time, source)
 
 
+MAX_ACTS = 100_000  # a budget may hold at most this many reveals (so every game ends)
+
+
+def _seconds_ok(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value >= 0)
+
+
+@lru_cache(maxsize=16)
+def _rules_and_board(text: str, name: str) -> tuple[PanicRules, Board]:
+    """A rules file's rules and grid, cached by the file's content (not its path)."""
+    from ..boards import _parse
+
+    data = _parse(text, name)
+    return rules_from_data(data, name), board_from_data(data, name, "panic")
+
+
 @cache
-def load_rules(path: str | None = None) -> PanicRules:
+def _builtin_rules() -> PanicRules:
+    text = (resources.files("luckylab") / "data" / DATA_FILE).read_text(encoding="utf-8")
+    return _rules_and_board(text, DATA_FILE)[0]
+
+
+def load_rules(path: str | Path | None = None) -> PanicRules:
     """The card set, obstacles and time costs (the built-in file, or the file at ``path``).
 
     >>> rules = load_rules()
     >>> len(rules.cards), rules.first_trio, rules.time["budget"]
     (19, ('Beehive', 'Mirage', 'Tornado'), 120.0)
     """
-    from ..boards import _parse, read_data_file
+    from ..boards import read_data_text
 
     if path is None:
-        text = (resources.files("luckylab") / "data" / DATA_FILE).read_text(encoding="utf-8")
-        return rules_from_data(_parse(text, DATA_FILE), DATA_FILE)
-    return rules_from_data(read_data_file(path), Path(path).name)
+        return _builtin_rules()
+    return _rules_and_board(read_data_text(path), Path(path).name)[0]
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -426,36 +484,53 @@ class PanicGame(GameBase):
                  tired_gouga: bool = False, paddle_and_raft: bool = False,
                  time: Mapping[str, float] | None = None, clock: str = "budget",
                  rules_file: str | None = None) -> None:
-        from ..boards import load_board, read_data_file
+        from ..boards import load_board, read_data_text
 
-        if not isinstance(players, int) or not 1 <= players <= 8:
-            raise ValueError(f"Panic Island takes 1 to 8 players here, not {players!r}")
-        if clock not in CLOCKS:
-            raise ValueError(f"clock must be one of {CLOCKS}, not {clock!r}")
-        rules = load_rules(None if rules_file is None else str(rules_file))
-        board = (load_board("panic-island") if rules_file is None
-                 else board_from_data(read_data_file(rules_file), Path(rules_file).name, "panic"))
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 8:
+            raise OptionError(f"Panic Island takes 1 to 8 players here, not {players!r}")
+        check_seed(seed)
+        if not isinstance(clock, str) or clock not in CLOCKS:
+            raise OptionError(f"clock must be one of {CLOCKS}, not {clock!r}")
+        for name, flag in (("tired_gouga", tired_gouga), ("paddle_and_raft", paddle_and_raft)):
+            if not isinstance(flag, bool):
+                raise OptionError(f"{name} must be True or False, not {flag!r}")
+        if time is not None and not isinstance(time, Mapping):
+            raise OptionError(f"time must be a table of seconds by name, not {time!r}")
+        if rules_file is not None and not isinstance(rules_file, (str, Path)):
+            raise OptionError(f"rules_file must be a file path, not {rules_file!r}")
+        if rules_file is None:
+            rules, board = load_rules(), load_board("panic-island")
+        else:  # cached by content, so an edited file is read afresh
+            text = read_data_text(rules_file)
+            rules, board = _rules_and_board(text, Path(rules_file).name)
+            self.rules_sha256 = hashlib.sha256(text.encode("utf-8")).hexdigest()
         self.rng = random.Random(seed)
         names = self._choose_obstacles(rules, obstacles)
         volcano_place = board.start["volcano"] if volcano is None else board.check(volcano)
         costs = dict(rules.time)
         seconds = {n: o.seconds for n, o in rules.obstacles.items()}
         for key, value in dict(time or {}).items():
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"time[{key!r}] must be a number of seconds >= 0, not {value!r}")
+            if not _seconds_ok(value):
+                raise OptionError(f"time[{key!r}] must be a finite number of seconds >= 0, "
+                                  f"not {value!r}")
             if key in costs:
                 costs[key] = float(value)
             elif key in seconds:
                 seconds[key] = float(value)
             else:
-                raise ValueError(f"unknown time cost {key!r}; known: {', '.join(TIME_KEYS)} "
+                raise OptionError(f"unknown time cost {key!r}; known: {', '.join(TIME_KEYS)} "
                                  f"or an obstacle name")
         if costs["budget"] <= 0:
-            raise ValueError("the time budget must be more than 0 seconds")
+            raise OptionError("the time budget must be more than 0 seconds")
         if costs["reveal"] <= 0 or costs["gouga_call"] <= 0:
             # otherwise the sand never runs and a game played by bots never ends
-            raise ValueError("a reveal and a Gouga call must cost more than 0 seconds "
+            raise OptionError("a reveal and a Gouga call must cost more than 0 seconds "
                              "(use clock='external' for a real hourglass)")
+        if costs["budget"] > MAX_ACTS * min(costs["reveal"], costs["gouga_call"]):
+            # a turn must really spend time: at most MAX_ACTS reveals fit in the budget
+            raise OptionError(f"the budget of {costs['budget']} s allows more than {MAX_ACTS} "
+                              f"reveals at {min(costs['reveal'], costs['gouga_call'])} s; "
+                              "use fewer seconds of budget or more per reveal")
         if clock == "external":  # the real hourglass keeps time, so acts cost nothing here
             costs = {k: (v if k == "budget" else 0.0) for k, v in costs.items()}
             seconds = {n: 0.0 for n in seconds}
@@ -483,7 +558,7 @@ class PanicGame(GameBase):
         for name in names:
             cards.append(PanicCard(len(cards), "obstacle", None, rules.obstacles[name]))
         if len(cards) != len(board):
-            raise ValueError(f"{len(cards)} cards do not fill the {len(board)} places")
+            raise OptionError(f"{len(cards)} cards do not fill the {len(board)} places")
         self.cards: tuple[PanicCard, ...] = tuple(cards)
         self.scoring_cards = sum(1 for c in cards if c.scores)  # 16 with the published counts
         # P-SETUP-2: the volcano on its known place, the other 24 shuffled into the rest.
@@ -524,17 +599,17 @@ class PanicGame(GameBase):
         elif isinstance(obstacles, str):
             sizes = {"random-trio": 3, "random-sextet": 6}
             if obstacles not in sizes:
-                raise ValueError(f"obstacles must be 3 or 6 names, 'random-trio' or "
+                raise OptionError(f"obstacles must be 3 or 6 names, 'random-trio' or "
                                  f"'random-sextet', not {obstacles!r}")
             chosen = self.rng.sample(sorted(rules.basic_obstacles), sizes[obstacles])
         else:
             chosen = list(obstacles)
         unknown = [n for n in chosen if n not in rules.obstacles]
         if unknown:
-            raise ValueError(f"unknown obstacle {unknown[0]!r}; obstacles: "
+            raise OptionError(f"unknown obstacle {unknown[0]!r}; obstacles: "
                              f"{', '.join(rules.obstacles)}")
         if len(set(chosen)) != len(chosen) or len(chosen) not in (3, 6):
-            raise ValueError(f"name three different obstacles (a trio, two cards each) or six "
+            raise OptionError(f"name three different obstacles (a trio, two cards each) or six "
                              f"(a sextet), not {chosen}")
         return tuple(chosen * 2 if len(chosen) == 3 else chosen)
 

@@ -78,6 +78,7 @@ from .base import (
     GameBase,
     GameResult,
     action_from_data,
+    check_seed,
     foreign_action,
     jump_target,
     seats_from_left,
@@ -404,14 +405,16 @@ class SaveGame(GameBase):
         low = 2 if allow_two_players else 3
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= 7:
             hint = "" if allow_two_players else " (2 with allow_two_players=True)"
-            raise ValueError(f"Save Doctor Lucky takes {low} to 7 players{hint}, not {players!r}")
+            raise OptionError(f"Save Doctor Lucky takes {low} to 7 players{hint}, not {players!r}")
         size = _hand_size_rule(players) if hand_size is None else hand_size
         if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-            raise ValueError(f"hand_size must be a whole number >= 0, not {hand_size!r}")
-        if first_player is not None and first_player not in range(players):
-            raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
-        if not isinstance(turn_cap, int) or turn_cap < 1:
-            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+            raise OptionError(f"hand_size must be a whole number >= 0, not {hand_size!r}")
+        if first_player is not None and (not isinstance(first_player, int) or isinstance(
+                first_player, bool) or first_player not in range(players)):
+            raise OptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
+        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
+            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_seed(seed)
         if deck_steps not in DECK_STEPS or not isinstance(deck_steps, (bool, str)):
             raise OptionError(f"deck_steps must be one of {DECK_STEPS}, not {deck_steps!r} "
                               "(S-ACT-2)")
@@ -427,7 +430,7 @@ class SaveGame(GameBase):
         self.cards: tuple[Card, ...] = load_deck(deck)
         for c in self.cards:
             if c.kind == "move" and c.room is not None and c.room not in full:
-                raise ValueError(f"Move card {c.id} ({c.name}) names {c.room!r}, which is not "
+                raise OptionError(f"Move card {c.id} ({c.name}) names {c.room!r}, which is not "
                                  f"a room of {full.name}")
 
         self.players = players
@@ -478,6 +481,9 @@ class SaveGame(GameBase):
         self.events.extend(self._pending)
         self._pending = []
 
+    def _start_board(self) -> Board:
+        return self._boards[0]  # the whole ship, before any deck sank
+
     def _shared_attributes(self) -> frozenset[str]:
         return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks",
                           "_t"})
@@ -506,7 +512,7 @@ class SaveGame(GameBase):
                 doctor = card.room
                 break
         if doctor is None:
-            raise ValueError(f"the deck has too few Move cards naming rooms to place "
+            raise OptionError(f"the deck has too few Move cards naming rooms to place "
                              f"{self.players} players and Doctor Lucky (S-SETUP-2)")
         self.doctor: str = doctor
         self._say("setup", f"start positions dealt face up ({dealt} cards): "
@@ -520,7 +526,7 @@ class SaveGame(GameBase):
         ids = [c.id for c in self.cards]
         rng.shuffle(ids)
         if size * self.players >= len(ids):
-            raise ValueError(f"{self.players} hands of {size} leave no cards for the piles")
+            raise OptionError(f"{self.players} hands of {size} leave no cards for the piles")
         self.hands: list[list[int]] = [[] for _ in self.seats]
         for _ in range(size):
             for s in seats_from_left(self.seats, self.first_player - 1):
@@ -532,7 +538,7 @@ class SaveGame(GameBase):
             k = base + (1 if i < extra else 0)
             self.piles[d], ids = ids[:k], ids[k:]
         if any(not p for p in self.piles.values()):
-            raise ValueError(f"too few cards left to give every deck a pile: {len(ids)}")
+            raise OptionError(f"too few cards left to give every deck a pile: {len(ids)}")
         self.discards: list[int] = []
 
     # -- reading the state -------------------------------------------------------------------
@@ -746,6 +752,7 @@ class SaveGame(GameBase):
         if handler is None:
             if not any(type(action) in h for h in _HANDLERS.values()):
                 raise IllegalAction(foreign_action(action, self.game_name))
+            action.check_fields()  # a wrong type is named before the phase
             allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
             raise IllegalAction(f"{type(action).__name__} is not an action now ({phase}); "
                                 f"seat {self._decider} chooses one of: {allowed}")

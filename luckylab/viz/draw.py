@@ -38,6 +38,7 @@ from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
 from matplotlib.text import Text
 
 from ..board import Board, CatBlocks
+from ..errors import OptionError
 from .blit import Painter
 
 __all__ = [
@@ -163,7 +164,7 @@ def scene_of(state: Any) -> Scene:
             colors=colors,
             cat_blocks=options.get("cat_blocks", "both"),
         )
-    raise TypeError(
+    raise OptionError(
         "state must be None, a Scene, a dict with 'pawns'/'doctor'/'cat', or a game with "
         f"'position' and 'names'; got {type(state).__name__}"
     )
@@ -279,7 +280,7 @@ class BoardDrawing:
         for space in _scene_spaces(scene):
             board.check(space)
         if sight_of is not None and sight_of not in scene.pawns and sight_of != DOCTOR:
-            raise ValueError(f"sight_of={sight_of!r} is not a pawn here: {sorted(scene.pawns)}")
+            raise OptionError(f"sight_of={sight_of!r} is not a pawn here: {sorted(scene.pawns)}")
         self.scene = scene
         spots = _pawn_spots(board, scene, self.unit)
 

@@ -49,6 +49,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.text import Text
 
 from ..board import Board
+from ..errors import OptionError
 from ..geometry import Geometry, Rect, SightBand
 from .blit import Painter
 from .draw import DOCTOR, DOCTOR_COLOR, PLAYER_COLORS, SIGHT_COLOR, kind_color
@@ -152,7 +153,7 @@ def hiding_places(board: Board, watchers: Iterable[str]) -> tuple[str, ...]:
     ('Drawing Room', 'Parlor', 'Billiard Room')
     """
     if isinstance(watchers, str):
-        raise TypeError(f"watchers must be a collection of spaces, not the string {watchers!r}")
+        raise OptionError(f"watchers must be a collection of spaces, not the string {watchers!r}")
     seen: set[str] = set()
     for space in watchers:
         seen |= board.visible_from(space)
@@ -232,7 +233,7 @@ class MansionDrawing:
         for space, name in marks.items():
             self.board.check(space)
             if name not in MARKS:
-                raise ValueError(f"unknown mark {name!r}; choose from {sorted(MARKS)}")
+                raise OptionError(f"unknown mark {name!r}; choose from {sorted(MARKS)}")
         for space, patch in self.marks.items():
             name = marks.get(space)
             style = MARKS[name] if name else _NO_MARK
@@ -366,7 +367,7 @@ def draw_mansion(
     """
     geometry = board.geometry
     if not isinstance(geometry, Geometry):
-        raise ValueError(f"{board.name} is not a geometry board (it has no rectangles to draw)")
+        raise OptionError(f"{board.name} is not a geometry board (it has no rectangles to draw)")
     bounds = geometry.bounds
     if ax is None:
         import matplotlib.pyplot as plt
@@ -437,7 +438,7 @@ def draw_mansion(
         bands=bands, doctor=doctor_marker, title=title_artist)
     for name in mark_keys:
         if name not in MARKS:
-            raise ValueError(f"unknown mark {name!r}; choose from {sorted(MARKS)}")
+            raise OptionError(f"unknown mark {name!r}; choose from {sorted(MARKS)}")
     drawing.show_sight(sight_of)
     drawing.mark(marks or {})
     drawing.place(pawns, doctor)
@@ -573,7 +574,7 @@ class MansionExplorer(W.VBox):
         self.board = load_board(board) if isinstance(board, str) else board
         board_ = self.board
         if not isinstance(board_.geometry, Geometry):
-            raise ValueError(f"{board_.name} is not a geometry board (it has no rectangles)")
+            raise OptionError(f"{board_.name} is not a geometry board (it has no rectangles)")
         if room is None:
             room = board_.spaces[0]
         if rivals is None:
@@ -584,7 +585,7 @@ class MansionExplorer(W.VBox):
             if space is not None:
                 board_.check(space)
         if view not in ("sight", "hide"):
-            raise ValueError(f"view must be 'sight' or 'hide', not {view!r}")
+            raise OptionError(f"view must be 'sight' or 'hide', not {view!r}")
         options = [(s if board_.number(s) is None else f"{board_.number(s)} {s}", s)
                    for s in board_.spaces]
         wide = W.Layout(width="270px")

@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..errors import IllegalAction, LuckyLabError
+from ..errors import IllegalAction, LuckyLabError, OptionError
 from ..games.panic import (
     GOUGA_KINDS,
     GougaCall,
@@ -70,7 +70,7 @@ class PanicWidget(W.VBox):
                  clock: str = "turns", real_seconds: float = 120.0,
                  now: Callable[[], float] = time.monotonic, **options: Any) -> None:
         if clock not in ("turns", "real"):
-            raise ValueError(f"clock is 'turns' or 'real', not {clock!r}")
+            raise OptionError(f"clock is 'turns' or 'real', not {clock!r}")
         self.clock = clock
         self.real_seconds = float(real_seconds)
         self.now = now

@@ -44,6 +44,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.text import Text
 
 from ..board import Board
+from ..errors import OptionError
 from ..games.save import SaveGame
 from ..geometry import Geometry
 from .blit import Painter
@@ -119,7 +120,7 @@ class ShipDrawing:
         Returns ``self``.
         """
         if game.ship is not self.ship:
-            raise ValueError("this drawing shows another ship; draw this game's ship first")
+            raise OptionError("this drawing shows another ship; draw this game's ship first")
         self._sink(game)
         afloat = game.board  # the rooms still afloat, with sight derived again (S-SINK-1)
         doctor = game.doctor
@@ -257,7 +258,7 @@ def draw_ship(
         ship = game_or_ship
     geometry = ship.geometry
     if not isinstance(geometry, Geometry):
-        raise ValueError(f"{ship.name} is not a geometry board (it has no rectangles to draw)")
+        raise OptionError(f"{ship.name} is not a geometry board (it has no rectangles to draw)")
     letters = ship_decks(ship)  # raises BoardError unless every room has a deck
     bounds = geometry.bounds
     if ax is None:
@@ -328,7 +329,7 @@ def draw_sinking(games: Sequence[SaveGame], ncols: int = 2, width: float = 13.0,
     import matplotlib.pyplot as plt
 
     if not games:
-        raise ValueError("no game states to draw")
+        raise OptionError("no game states to draw")
     rows = -(-len(games) // ncols)
     ship = games[0].ship
     _, panel_h = ship_figsize(ship, width / ncols, legend=False)
@@ -390,17 +391,17 @@ class ShipStepper(W.VBox):
         names = agent_names("save")
         low = 2 if options.get("allow_two_players") else 3
         if players not in range(low, 8):
-            raise ValueError(f"Save Doctor Lucky takes {low} to 7 players, not {players!r}")
+            raise OptionError(f"Save Doctor Lucky takes {low} to 7 players, not {players!r}")
         if agents is None or isinstance(agents, str):
             chosen = [agents or names[0]] * players
         else:
             chosen = list(agents)
             if len(chosen) != players:
-                raise ValueError(f"agents names one bot per player: {players} needed, "
+                raise OptionError(f"agents names one bot per player: {players} needed, "
                                  f"{len(chosen)} given")
         for name in chosen:
             if name not in names:
-                raise ValueError(f"no Save Doctor Lucky bot {name!r}; bots: {', '.join(names)}")
+                raise OptionError(f"no Save Doctor Lucky bot {name!r}; bots: {', '.join(names)}")
         small = W.Layout(width="170px")
         self.seed_box = W.IntText(value=seed, description="seed", layout=small)
         self.players_picker = W.Dropdown(options=list(range(low, 8)), value=players,

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ..errors import OptionError
+
 __all__ = [
     "LINESTYLES",
     "MARKERS",
@@ -77,7 +79,7 @@ def series(i: int) -> dict[str, Any]:
     ('#0072B2', '--', 's')
     """
     if isinstance(i, bool) or not isinstance(i, int) or i < 0:
-        raise ValueError(f"series index must be an int >= 0, not {i!r}")
+        raise OptionError(f"series index must be an int >= 0, not {i!r}")
     k = i % len(PALETTE)
     return {"color": PALETTE[k], "linestyle": LINESTYLES[k], "marker": MARKERS[k]}
 
@@ -133,12 +135,12 @@ def decorate(ax: Any, *, title: str | None = None, xlabel: str | None = None,
     if ylabel is not None:
         ax.set_ylabel(ylabel)
     if not ax.get_xlabel() or not ax.get_ylabel():
-        raise ValueError("label both axes: decorate(ax, xlabel=..., ylabel=...)")
+        raise OptionError("label both axes: decorate(ax, xlabel=..., ylabel=...)")
     handles, labels = ax.get_legend_handles_labels()
     if legend is False or (legend is None and not handles):
         if ax.get_legend() is not None:
             ax.get_legend().remove()
         return
     if not handles:
-        raise ValueError("legend=True but nothing drawn has a label")
+        raise OptionError("legend=True but nothing drawn has a label")
     ax.legend(handles, labels, **legend_options)

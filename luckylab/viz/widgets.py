@@ -30,6 +30,7 @@ from IPython.display import Image, display
 
 from ..board import Board
 from ..boards import load_board
+from ..errors import OptionError
 from .draw import (
     DOCTOR,
     BoardDrawing,
@@ -390,7 +391,7 @@ class TurnStepper(W.VBox):
             return [agents] * players
         agents = list(agents)
         if len(agents) != players:
-            raise ValueError(f"agents names one agent per player: {players} needed, "
+            raise OptionError(f"agents names one agent per player: {players} needed, "
                              f"{len(agents)} given")
         return agents
 
@@ -757,7 +758,7 @@ class DilemmaLab(W.VBox):
         if hands is None:
             hands = {"Janet": [2], "Sara": [0], "Simaon": [5]}
         if not 2 <= len(hands) <= 5:
-            raise ValueError(f"DilemmaLab seats 2 to 5 opponents, not {len(hands)}")
+            raise OptionError(f"DilemmaLab seats 2 to 5 opponents, not {len(hands)}")
         self.names = list(hands)
         wide = {"style": {"description_width": "110px"}, "layout": W.Layout(width="330px")}
         self.attack_slider = W.IntSlider(value=attack, min=1, max=20, description="attack value",
@@ -812,10 +813,10 @@ class DilemmaLab(W.VBox):
             try:
                 out[name] = [int(v) for v in text.replace(",", " ").split()]
             except ValueError:
-                raise ValueError(f"{name}'s cards must be whole Luck values like '2, 1', "
+                raise OptionError(f"{name}'s cards must be whole Luck values like '2, 1', "
                                  f"not {box.value!r}") from None
             if any(v < 0 for v in out[name]):
-                raise ValueError(f"{name}'s cards: Luck is never negative")
+                raise OptionError(f"{name}'s cards: Luck is never negative")
         return out
 
     def refresh(self) -> None:

@@ -43,6 +43,9 @@ __all__ = ["AGENTS", "DEFAULT", "AggressiveAgent", "CautiousAgent", "IslandAgent
 class IslandAgent(Agent):
     """The shared skeleton: route each decision to a method. Subclasses fill them in."""
 
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+    reads_events = False
+
     def choose(self, game: IslandGame) -> Any:
         me = game.current_player
         phase = game.phase

@@ -732,6 +732,20 @@ class SaveGame(GameBase):
         self.events.extend(events)
         return events
 
+    def _apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check, for the simulation's trusted path.
+
+        Only for an action that a bundled bot built for this very state (see
+        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
+        """
+        self._pending = []
+        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
     def _say(self, kind: str, text: str, **data: Any) -> None:
         self._pending.append(Event(kind, text, data))
 

@@ -601,6 +601,71 @@ class IslandGame(GameBase):
 
         return spread(0, budget, ())
 
+    # A Move spread over several pawns (with Strangers) is a large space: about 11,000 Moves at
+    # Move 4, 325,000 at Move 10. These count it and build the k-th Move of the order
+    # legal_actions() uses, without listing the others (random agents, widgets).
+    def _move_table(self, seat: int) -> tuple[list[tuple[int, tuple[tuple[str, int], ...]]],
+                                              list[list[int]]]:
+        """Per pawn: (pawn, its reachable (space, steps) within the budget); and ``ways[i][b]``:
+        the number of ways pawns ``i..`` can use at most ``b`` steps (moving none included)."""
+        budget = self.move[seat]
+        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
+        by_distance = self.board.by_distance
+        table = [(pawn, by_distance(self.position[pawn])) for pawn in pawns]
+        ways = [[1] * (budget + 1)]
+        for _, reach in reversed(table):
+            at = [0] * (budget + 1)  # at[k]: how many spaces lie k steps away
+            for _, k in reach:
+                if k > budget:
+                    break
+                at[k] += 1
+            after = ways[0]
+            ways.insert(0, [after[b] + sum(at[k] * after[b - k] for k in range(1, b + 1))
+                            for b in range(budget + 1)])
+        return table, ways
+
+    def count_moves(self, seat: int | None = None) -> int:
+        """How many different Moves ``seat`` (default: the player deciding) may make now.
+
+        >>> game = IslandGame(players=2, seed=1)
+        >>> game.count_moves() == sum(1 for a in game.legal_actions() if isinstance(a, Move))
+        True
+        """
+        seat = self._decider if seat is None else seat
+        return self._move_table(seat)[1][0][self.move[seat]] - 1  # less "move nobody"
+
+    def nth_move(self, k: int, seat: int | None = None) -> Move:
+        """The ``k``-th Move (from 0) in the order :meth:`legal_actions` lists them, built alone.
+
+        >>> game = IslandGame(players=2, seed=1)
+        >>> moves = [a for a in game.legal_actions() if isinstance(a, Move)]
+        >>> all(game.nth_move(k) == move for k, move in enumerate(moves))
+        True
+        """
+        seat = self._decider if seat is None else seat
+        table, ways = self._move_table(seat)
+        left = self.move[seat]
+        if not isinstance(k, int) or not 0 <= k < ways[0][left] - 1:
+            raise IndexError(f"there are {ways[0][left] - 1} Moves; no Move number {k!r}")
+        k += 1  # the order starts with "move nobody", which is not a Move
+        chosen: list[tuple[int, str]] = []
+        for i, (pawn, reach) in enumerate(table):
+            after = ways[i + 1]
+            if k < after[left]:  # this pawn stays
+                continue
+            k -= after[left]
+            for dest, steps in reach:
+                if steps > left:
+                    break
+                if not steps:
+                    continue
+                if k < after[left - steps]:
+                    chosen.append((pawn, dest))
+                    left -= steps
+                    break
+                k -= after[left - steps]
+        return Move(tuple(chosen))
+
     # -- applying actions ----------------------------------------------------------------
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:

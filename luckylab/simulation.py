@@ -114,11 +114,13 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     if bundled and all(c.trusted for c in classes) and hasattr(state, "_apply_trusted"):
         apply = state._apply_trusted
     if bundled and not any(c.reads_events for c in classes) and hasattr(state, "_pending"):
-        state._say = _say_nothing  # an instance attribute: this game only
+        state._quiet = True  # instance attributes: this game only
+        state._say = _say_nothing
     choosers = [b.choose for b in bots]
     while not state.is_over:
         apply(choosers[state.current_player](state))
     state.__dict__.pop("_say", None)
+    state.__dict__.pop("_quiet", None)
     result = state.result()
     if not detail and any(k in result.extra for k in DETAIL_KEYS):
         extra = {k: v for k, v in result.extra.items() if k not in DETAIL_KEYS}

@@ -309,6 +309,7 @@ def _tables(board: Board) -> _Tables:
 # Failure-round discards by (points held per value, points needed, must stop): which counts of
 # each value make a legal discard (S-FAIL-1, S-FAIL-3). Few keys: point values are small.
 _FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
+_FOILS: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cards, their points, needed, stop)
 
 
 def _foil_counts(values: list[int], held: tuple[tuple[int, int], ...], needed: int,
@@ -676,14 +677,19 @@ class SaveGame(GameBase):
         attempt = self.attempt
         assert attempt is not None
         points = self._points
-        by_points: dict[int, list[int]] = {}
-        for c in sorted(c for c in self.hands[seat] if points[c]):
-            by_points.setdefault(points[c], []).append(c)
-        values = sorted(by_points)
+        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
         needed = attempt.needed
         # S-FAIL-3: the last player asked, holding enough, must stop it.
         must_stop = (self.last_must_foil and attempt.is_last_asked
-                     and sum(v * len(by_points[v]) for v in values) >= needed)
+                     and sum(points[c] for c in scoring) >= needed)
+        memo = (scoring, tuple(points[c] for c in scoring), needed, must_stop)
+        listed = _FOILS.get(memo)
+        if listed is not None:  # the same cards were weighed against the same need before
+            return list(listed)
+        by_points: dict[int, list[int]] = {}
+        for c in scoring:
+            by_points.setdefault(points[c], []).append(c)
+        values = sorted(by_points)
         key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
         legal_counts = _FOIL_COUNTS.get(key)
         if legal_counts is None:
@@ -698,6 +704,9 @@ class SaveGame(GameBase):
                     chosen += cards[:k]
             chosen.sort()
             foils.append(Foil(tuple(chosen)))
+        if len(_FOILS) >= 4096:  # long runs: stay small
+            _FOILS.clear()
+        _FOILS[memo] = tuple(foils)
         return foils
 
     # -- applying actions --------------------------------------------------------------------

@@ -110,15 +110,19 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     state, bots = _setup(game, players, seed, agents, options)
     classes = {type(b) for b in bots}
     bundled = not checked and all(_bundled(c) for c in classes)
-    apply = state.apply
-    if bundled and all(c.trusted for c in classes) and hasattr(state, "_apply_trusted"):
-        apply = state._apply_trusted
+    trusted = bundled and all(c.trusted for c in classes) and hasattr(state, "_apply_trusted")
     if bundled and not any(c.reads_events for c in classes) and hasattr(state, "_pending"):
         state._quiet = True  # instance attributes: this game only
         state._say = _say_nothing
     choosers = [b.choose for b in bots]
-    while not state.is_over:
-        apply(choosers[state.current_player](state))
+    if trusted:  # engines with _apply_trusted keep who decides in _decider, the end in phase
+        apply = state._apply_trusted
+        while state.phase != "over":
+            apply(choosers[state._decider](state))
+    else:
+        apply = state.apply
+        while not state.is_over:
+            apply(choosers[state.current_player](state))
     state.__dict__.pop("_say", None)
     state.__dict__.pop("_quiet", None)
     result = state.result()

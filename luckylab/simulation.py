@@ -280,7 +280,10 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
     GameFailed
         A game raised: names its index and seed, after every finished game was yielded.
     KeyboardInterrupt
-        Pending chunks are cancelled at once; finished games were yielded already.
+        Chunks not yet started are cancelled at once (at most ``max_in_flight`` chunks were
+        sent; those already running finish in the workers and are dropped); finished games
+        were yielded already. In Jupyter only the kernel gets the interrupt, which is enough:
+        the cancelling happens here.
 
     Examples
     --------
@@ -315,6 +318,17 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
     todo = games - start
     if todo:  # a bad game name, option or agent fails here, before any game is played
         _setup(game, players, seed, agents, options)
+    if executor is not None:
+        _check_picklable(executor, agents, options)
+    # Checked when iter_simulate is called; the games start at the first next().
+    return _stream(game, players, seed, agents, executor, chunksize, max_in_flight, start,
+                   todo, detail, progress, checked, options)
+
+
+def _stream(game: str, players: int, seed: int, agents: Any, executor: Executor | None,
+            chunksize: int | None, max_in_flight: int | None, start: int, todo: int,
+            detail: bool, progress: bool, checked: bool,
+            options: dict[str, Any]) -> Iterator[tuple[int, GameResult]]:
     seeds = _seed_stream(seed, start)
     bar = _Progress(todo, f"{game} x{players}") if progress else None
     try:
@@ -322,7 +336,6 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
             yield from _serial(game, players, start, todo, seeds, agents, options, detail,
                                checked, bar)
         else:
-            _check_picklable(executor, agents, options)
             cpus = os.cpu_count() or 2
             size = chunksize or max(1, min(250, -(-todo // (4 * cpus))))
             yield from _spread(executor, game, players, start, todo, seeds, agents, options,

@@ -97,6 +97,8 @@ def test_start_resumes_a_run_with_identical_results():
                                  chunksize=3) == full[5:]
     with pytest.raises(ValueError, match="start must be a game index from 0 to 12"):
         luckylab.simulate("save", players=4, games=12, seed=9, start=13)
+    with pytest.raises(ValueError, match="no agent 'genius'"):  # at the call, not at next()
+        luckylab.iter_simulate("save", players=4, games=12, agents="genius")
 
 
 def test_a_failing_game_names_its_index_and_seed_and_keeps_what_finished():
@@ -152,7 +154,8 @@ def test_an_agent_a_spawned_pool_cannot_load_is_refused_before_any_work():
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=spawn) as pool:
         with pytest.raises(LuckyLabError, match="Move the class into a module"):
-            luckylab.simulate("island", games=2, agents=_local_agent_class(), executor=pool)
+            luckylab.iter_simulate("island", games=2, agents=_local_agent_class(),
+                                   executor=pool)
         in_main = type("NotebookAgent", (CautiousAgent,), {"__module__": "__main__"})
         with pytest.raises(LuckyLabError, match=r"defined in a notebook or script \(__main__\)"):
             luckylab.simulate("island", games=2, agents=[in_main] * 4, executor=pool)

@@ -15,13 +15,16 @@ from luckylab.simulation import simulate
 
 
 def games_per_second(game: str, players: int, games: int, agents: Any = None,
-                     repeats: int = 3) -> tuple[float, float]:
-    """Whole seeded games per second, best of ``repeats`` runs: (wall clock, CPU time)."""
-    simulate(game, players=players, games=3, seed=99, agents=agents)  # warm caches
+                     repeats: int = 3, **options: Any) -> tuple[float, float]:
+    """Whole seeded games per second, best of ``repeats`` runs: (wall clock, CPU time).
+
+    ``options`` go to :func:`luckylab.simulate` (``checked=True`` times the fully checked path).
+    """
+    simulate(game, players=players, games=3, seed=99, agents=agents, **options)  # warm caches
     best_wall = best_cpu = 0.0
     for _ in range(repeats):
         wall, cpu = time.perf_counter(), time.process_time()
-        simulate(game, players=players, games=games, seed=1, agents=agents)
+        simulate(game, players=players, games=games, seed=1, agents=agents, **options)
         best_wall = max(best_wall, games / (time.perf_counter() - wall))
         best_cpu = max(best_cpu, games / max(time.process_time() - cpu, 1e-9))
     return best_wall, best_cpu

@@ -31,6 +31,7 @@ from .errors import (
     UnknownSpace,
 )
 from .games.base import Event, GameResult, replay
+from .simulation import iter_simulate, simulate
 
 __all__ = [
     "GAMES",
@@ -48,6 +49,7 @@ __all__ = [
     "UnknownGame",
     "UnknownSpace",
     "check",
+    "iter_simulate",
     "load_board",
     "load_characters",
     "load_deck",
@@ -109,11 +111,3 @@ def new_game(game: str = "island", players: int = 4, seed: int | None = None, **
     check_options(cls, game, players, seed, options)
     return cls(players=players, seed=seed, **options)
 
-
-def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
-             agents: Any = None, executor: Any = None, **options: Any) -> list[GameResult]:
-    """Play many seeded games with bots; see :func:`luckylab.simulation.simulate`."""
-    from .simulation import simulate as _simulate
-
-    return _simulate(game, players=players, games=games, seed=seed, agents=agents,
-                     executor=executor, **options)

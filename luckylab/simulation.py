@@ -1,5 +1,5 @@
 """Play many seeded games with bots, serially or spread over any ``concurrent.futures``
-executor, and get plain per-game results back.
+executor, and get plain per-game results back, streamed as they finish.
 
 Game ``i`` of a run with seed ``S`` always gets the same derived seed, whatever the executor or
 the chunking, so a run is reproducible bit for bit:
@@ -9,27 +9,71 @@ the chunking, so a run is reproducible bit for bit:
 >>> b = simulate("island", players=4, games=3, seed=1)
 >>> [r.winner for r in a] == [r.winner for r in b]
 True
+
+:func:`iter_simulate` yields ``(index, result)`` pairs as chunks of games finish, with only a
+bounded number of chunks in flight, so a million games run in constant memory;
+:func:`simulate` collects them into a list in game order. ``start=`` resumes a run at a game
+index with the same results, and a game that raises is named by its index and seed
+(:class:`GameFailed`) while the games finished before it are kept.
+
+Clusters: any ``concurrent.futures.Executor`` works (games go out in chunks of ``chunksize``).
+With Dask, ``distributed.Client(...).get_executor()``. Ray has no ``Executor`` of its own;
+wrap ``ray.remote`` in a few lines (see :func:`iter_simulate`).
 """
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
-from collections.abc import Sequence
-from concurrent.futures import Executor
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from .errors import OptionError
+from .errors import LuckyLabError, OptionError
 from .games.base import GameResult, check_seed
 
-__all__ = ["game_seeds", "play_game", "simulate", "summarize"]
+__all__ = ["GameFailed", "Summary", "game_seeds", "iter_simulate", "play_game", "simulate",
+           "summarize"]
 
 AgentSpec = str | type | None
+
+DETAIL_KEYS = ("attempts", "table_luck_by_turn")
+"""The heavy per-game entries of ``result.extra`` that ``detail=False`` leaves out."""
+
+
+class GameFailed(LuckyLabError):
+    """A game raised during a simulation: ``index`` and ``seed`` name it, ``cause`` says why.
+
+    Replay it alone with ``play_game(game, players, seed, agents)``. :func:`simulate` attaches
+    the games that did finish as ``results``: a list of ``(index, result)`` in game order.
+    """
+
+    def __init__(self, index: int, seed: int, cause: str) -> None:
+        super().__init__(f"game {index} (seed {seed}) failed: {cause}")
+        self.index, self.seed, self.cause = index, seed, cause
+        self.results: list[tuple[int, GameResult]] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameFailed, (self.index, self.seed, self.cause))
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
     """The per-game seeds of a run: independent of how the games are split up."""
     rng = random.Random(seed)
     return [rng.getrandbits(63) for _ in range(games)]
+
+
+def _seed_stream(seed: int, start: int) -> Iterator[int]:
+    """``game_seeds(seed, n)[start:]`` for any ``n``, one at a time (constant memory)."""
+    rng = random.Random(seed)
+    draw = rng.getrandbits
+    for _ in range(start):
+        draw(63)
+    while True:
+        yield draw(63)
 
 
 def _agent_specs(game: str, agents: Any, seats: int) -> list[AgentSpec]:
@@ -41,13 +85,56 @@ def _agent_specs(game: str, agents: Any, seats: int) -> list[AgentSpec]:
     return specs
 
 
-def play_game(game: str, players: int, seed: int, agents: Any = None,
-              **options: Any) -> GameResult:
+def _bundled(cls: type) -> bool:
+    """A bot shipped in ``luckylab.agents`` (a student's subclass elsewhere is not)."""
+    return cls.__module__.startswith("luckylab.agents.")
+
+
+def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked: bool = False,
+              detail: bool = True, **options: Any) -> GameResult:
     """Play one game to the end with bots and return its :class:`GameResult`.
 
     ``agents`` is None (every seat plays the game's default agent), one agent name or class
     for every seat, or a list with one per seat (Strangers need none; give None there).
+
+    When every seat is a bundled bot (a class in ``luckylab.agents``), the game runs quietly
+    (the events' sentences are not written, since nobody reads them) and, for bots marked
+    ``trusted``, without re-checking the actions they build. The games are the same either
+    way (``tests/test_game_digests.py`` replays them with every check); ``checked=True`` forces
+    the full path. ``detail=False`` leaves the heavy entries :data:`DETAIL_KEYS` out of
+    ``result.extra``.
+
+    >>> play_game("island", 4, seed=7) == play_game("island", 4, seed=7, checked=True)
+    True
     """
+    state, bots = _setup(game, players, seed, agents, options)
+    classes = {type(b) for b in bots}
+    bundled = not checked and all(_bundled(c) for c in classes)
+    trusted = bundled and all(c.trusted for c in classes) and hasattr(state, "_apply_trusted")
+    if bundled and not any(c.reads_events for c in classes) and hasattr(state, "_pending"):
+        state._quiet = True  # instance attributes: this game only
+        state._say = _say_nothing
+    choosers = [b.choose for b in bots]
+    if trusted:  # engines with _apply_trusted keep who decides in _decider, the end in phase
+        apply = state._apply_trusted
+        while state.phase != "over":
+            apply(choosers[state._decider](state))
+    else:
+        apply = state.apply
+        while not state.is_over:
+            apply(choosers[state.current_player](state))
+    state.__dict__.pop("_say", None)
+    state.__dict__.pop("_quiet", None)
+    result = state.result()
+    if not detail and any(k in result.extra for k in DETAIL_KEYS):
+        extra = {k: v for k, v in result.extra.items() if k not in DETAIL_KEYS}
+        result = GameResult(**{**result.to_dict(), "extra": extra})
+    return result
+
+
+def _setup(game: str, players: int, seed: int, agents: Any,
+           options: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """A new game and its seated bots (raises on a bad game, option or agent)."""
     from . import new_game
     from .agents import agent_class
 
@@ -59,74 +146,356 @@ def play_game(game: str, players: int, seed: int, agents: Any = None,
     for spec in specs:
         cls = spec if isinstance(spec, type) else agent_class(game, spec)
         bots.append(cls(seed=rng.getrandbits(32)))
-    apply = state.apply
-    while not state.is_over:
-        apply(bots[state.current_player].choose(state))
-    return state.result()
+    return state, bots
 
 
-def _play_chunk(args: tuple[str, int, list[int], Any, dict[str, Any]]) -> list[GameResult]:
-    game, players, seeds, agents, options = args
-    return [play_game(game, players, s, agents, **options) for s in seeds]
+def _say_nothing(*args: Any, **kwargs: Any) -> None:
+    return None
 
 
-def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
-             agents: Any = None, executor: Executor | None = None, chunks: int | None = None,
-             **options: Any) -> list[GameResult]:
-    """Play ``games`` seeded games and return one :class:`GameResult` per game, in order.
+Job = tuple[str, int, int, list[int], Any, dict[str, Any], bool, bool]
+
+
+def _play_chunk(job: Job) -> tuple[list[GameResult], tuple[int, int, str] | None]:
+    """Play one chunk; on a failing game return the games before it and (index, seed, why)."""
+    game, players, first, seeds, agents, options, detail, checked = job
+    done: list[GameResult] = []
+    for i, s in enumerate(seeds):
+        try:
+            done.append(play_game(game, players, s, agents, checked=checked, detail=detail,
+                                  **options))
+        except Exception as exc:  # reported with its game's index and seed
+            return done, (first + i, s, f"{type(exc).__name__}: {exc}")
+    return done, None
+
+
+def _check_picklable(executor: Executor, agents: Any, options: dict[str, Any]) -> None:
+    """Refuse, before any work is sent, agents a process pool could not rebuild."""
+    if isinstance(executor, ThreadPoolExecutor):
+        return
+    specs = agents if isinstance(agents, (list, tuple)) else [agents]
+    context = getattr(executor, "_mp_context", None)  # ProcessPoolExecutor's start method
+    forked = context is not None and context.get_start_method() == "fork"
+    from concurrent.futures import ProcessPoolExecutor
+
+    for spec in specs:
+        if not isinstance(spec, type):
+            continue
+        where = f"{spec.__module__}.{spec.__qualname__}"
+        problem = None
+        if isinstance(executor, ProcessPoolExecutor) and not forked and (
+                spec.__module__ == "__main__" or "<locals>" in spec.__qualname__):
+            problem = "it is defined in a notebook or script (__main__), so a spawned worker " \
+                      "cannot import it"
+        else:
+            try:
+                pickle.dumps(spec)
+            except Exception as exc:
+                try:
+                    import cloudpickle  # what Dask uses: it pickles classes by value
+
+                    cloudpickle.dumps(spec)
+                except Exception:
+                    problem = f"it cannot be pickled ({exc})"
+        if problem:
+            raise LuckyLabError(
+                f"agent class {where} cannot be sent to the executor's workers: {problem}. "
+                "Move the class into a module (a .py file next to the notebook) and import it "
+                "from there, or use a fork pool: ProcessPoolExecutor(mp_context="
+                "multiprocessing.get_context('fork')) (Linux), or run without an executor.")
+    try:
+        pickle.dumps(options)
+    except Exception as exc:
+        raise LuckyLabError(f"game options cannot be sent to the workers: {exc}") from None
+
+
+class _Progress:
+    """tqdm.auto when installed, otherwise one plain line on stderr rewritten in place."""
+
+    def __init__(self, total: int, desc: str) -> None:
+        self.total, self.desc, self.done, self._shown = total, desc, 0, 0.0
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            self._bar = None
+        else:
+            self._bar = tqdm(total=total, desc=desc, unit="game")
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self._bar is not None:
+            self._bar.update(n)
+        elif time.monotonic() - self._shown > 0.5 or self.done >= self.total:
+            self._shown = time.monotonic()
+            print(f"\r{self.desc}: {self.done}/{self.total} games", end="", file=sys.stderr,
+                  flush=True)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+        else:
+            print(file=sys.stderr)
+
+
+def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
+                  agents: Any = None, executor: Executor | None = None, *,
+                  chunksize: int | None = None, max_in_flight: int | None = None,
+                  start: int = 0, detail: bool = True, progress: bool = False,
+                  checked: bool = False, **options: Any) -> Iterator[tuple[int, GameResult]]:
+    """Play games ``start .. games - 1`` of a seeded run, yielding ``(index, result)`` as they
+    finish (in game order when serial; chunk by chunk, in completion order, on an executor).
 
     Parameters
     ----------
     game, players, options
         As for :func:`luckylab.new_game`.
     games, seed
-        How many games, and the run's seed (game ``i`` gets ``game_seeds(seed, games)[i]``).
+        How many games the whole run has, and its seed: game ``i`` gets
+        ``game_seeds(seed, games)[i]``, however the run is split or resumed.
     agents
-        None (the game's default agent everywhere), an agent name or class for every seat,
-        or one per seat. Classes must be importable (picklable) to use a process pool.
+        None (the game's default agent everywhere), an agent name or class for every seat, or
+        one per seat. A process pool needs classes it can import (not ones defined in a
+        notebook, unless the pool forks); this is checked before any work is sent.
     executor
-        Any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or a Dask or Ray
-        cluster's executor); games are sent in ``chunks`` batches (default: 4 per worker).
+        Any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor``, a Dask
+        ``Client.get_executor()``, or your own (Ray: see the example). None plays here.
+    chunksize
+        Games per task sent to the executor (default: a quarter of the games per local CPU,
+        at most 250). On a cluster, pick it so every worker gets several chunks.
+    max_in_flight
+        Chunks submitted but not yet collected (default: 2 per local CPU, at least 4); memory
+        and abandoned work on Ctrl-C stay bounded by it.
+    start
+        Resume at this game index (the results are those a full run gives from there on).
+    detail
+        Keep the heavy per-game entries of ``result.extra`` (:data:`DETAIL_KEYS`: the attempt
+        list and the Luck table by turn); ``False`` drops them to save memory.
+    progress
+        Show a progress bar (``tqdm.auto`` when installed, otherwise a line on stderr).
+    checked
+        Re-check every action, even those the bundled bots build (the slow, safe path).
+
+    Raises
+    ------
+    GameFailed
+        A game raised: names its index and seed, after every finished game was yielded.
+    KeyboardInterrupt
+        Chunks not yet started are cancelled at once (at most ``max_in_flight`` chunks were
+        sent; those already running finish in the workers and are dropped); finished games
+        were yielded already. In Jupyter only the kernel gets the interrupt, which is enough:
+        the cancelling happens here.
+
+    Examples
+    --------
+    >>> from luckylab.simulation import iter_simulate, Summary
+    >>> summary = Summary()
+    >>> for index, result in iter_simulate("island", players=4, games=5, seed=1, detail=False):
+    ...     summary.add(result)
+    >>> summary.as_dict()["games"]
+    5
+
+    Ray has no ``concurrent.futures`` executor; this adapter (tested only where Ray is
+    installed) gives one::
+
+        import ray
+        from concurrent.futures import Executor
+
+        class RayExecutor(Executor):
+            def submit(self, fn, *args, **kwargs):
+                return ray.remote(fn).remote(*args, **kwargs).future()
+
+        results = luckylab.simulate("island", games=10_000, executor=RayExecutor(),
+                                    chunksize=500)
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise OptionError(f"games must be a whole number >= 0, not {games!r}")
     check_seed(seed)
-    seeds = game_seeds(seed, games)
-    if executor is None:
-        return [play_game(game, players, s, agents, **options) for s in seeds]
-    workers = getattr(executor, "_max_workers", None) or 2
-    n_chunks = max(1, min(games, chunks or workers * 4))
-    size = -(-games // n_chunks) if games else 1
-    batches = [seeds[i:i + size] for i in range(0, games, size)]
-    jobs = [(game, players, batch, agents, options) for batch in batches]
-    results: list[GameResult] = []
-    for part in executor.map(_play_chunk, jobs):
-        results.extend(part)
-    return results
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= games:
+        raise OptionError(f"start must be a game index from 0 to {games}, not {start!r}")
+    if chunksize is not None and (not isinstance(chunksize, int) or isinstance(chunksize, bool)
+                                  or chunksize < 1):
+        raise OptionError(f"chunksize must be a whole number >= 1, not {chunksize!r}")
+    if max_in_flight is not None and (not isinstance(max_in_flight, int)
+                                      or isinstance(max_in_flight, bool) or max_in_flight < 1):
+        raise OptionError(f"max_in_flight must be a whole number >= 1, not {max_in_flight!r}")
+    todo = games - start
+    if todo:  # a bad game name, option or agent fails here, before any game is played
+        _setup(game, players, seed, agents, options)
+    if executor is not None:
+        _check_picklable(executor, agents, options)
+    # Checked when iter_simulate is called; the games start at the first next().
+    return _stream(game, players, seed, agents, executor, chunksize, max_in_flight, start,
+                   todo, detail, progress, checked, options)
+
+
+def _stream(game: str, players: int, seed: int, agents: Any, executor: Executor | None,
+            chunksize: int | None, max_in_flight: int | None, start: int, todo: int,
+            detail: bool, progress: bool, checked: bool,
+            options: dict[str, Any]) -> Iterator[tuple[int, GameResult]]:
+    seeds = _seed_stream(seed, start)
+    bar = _Progress(todo, f"{game} x{players}") if progress else None
+    try:
+        if executor is None:
+            yield from _serial(game, players, start, todo, seeds, agents, options, detail,
+                               checked, bar)
+        else:
+            cpus = os.cpu_count() or 2
+            size = chunksize or max(1, min(250, -(-todo // (4 * cpus))))
+            yield from _spread(executor, game, players, start, todo, seeds, agents, options,
+                               detail, checked, size, max_in_flight or max(4, 2 * cpus), bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _serial(game: str, players: int, start: int, todo: int, seeds: Iterator[int], agents: Any,
+            options: dict[str, Any], detail: bool, checked: bool,
+            bar: _Progress | None) -> Iterator[tuple[int, GameResult]]:
+    for index in range(start, start + todo):
+        s = next(seeds)
+        try:
+            result = play_game(game, players, s, agents, checked=checked, detail=detail,
+                               **options)
+        except Exception as exc:
+            raise GameFailed(index, s, f"{type(exc).__name__}: {exc}") from exc
+        if bar is not None:
+            bar.update(1)
+        yield index, result
+
+
+def _spread(executor: Executor, game: str, players: int, start: int, todo: int,
+            seeds: Iterator[int], agents: Any, options: dict[str, Any], detail: bool,
+            checked: bool, size: int, in_flight: int,
+            bar: _Progress | None) -> Iterator[tuple[int, GameResult]]:
+    jobs: Iterator[Job] = (
+        (game, players, first, [next(seeds) for _ in range(min(size, start + todo - first))],
+         agents, options, detail, checked)
+        for first in range(start, start + todo, size))
+    pending: dict[Future, int] = {}
+    failure: tuple[int, int, str] | None = None
+    try:
+        for job in _take(jobs, in_flight):
+            pending[executor.submit(_play_chunk, job)] = job[2]
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=pending.__getitem__):
+                first = pending.pop(future)
+                if future.cancelled():
+                    continue
+                part, failed = future.result()
+                if bar is not None:
+                    bar.update(len(part))
+                yield from enumerate(part, first)
+                if failed is not None and (failure is None or failed[0] < failure[0]):
+                    failure = failed
+            if failure is not None:  # stop sending work; keep what is already running
+                for future in pending:
+                    future.cancel()
+                continue
+            for job in _take(jobs, in_flight - len(pending)):
+                pending[executor.submit(_play_chunk, job)] = job[2]
+    finally:
+        for future in pending:  # Ctrl-C or a closed generator: drop what has not started
+            future.cancel()
+    if failure is not None:
+        raise GameFailed(*failure)
+
+
+def _take(items: Iterator[Any], n: int) -> Iterable[Any]:
+    for _ in range(max(n, 0)):
+        item = next(items, None)
+        if item is None:
+            return
+        yield item
+
+
+def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
+             agents: Any = None, executor: Executor | None = None, *,
+             chunksize: int | None = None, start: int = 0, detail: bool = True,
+             progress: bool = False, checked: bool = False,
+             **options: Any) -> list[GameResult]:
+    """Play games ``start .. games - 1`` of a seeded run; one :class:`GameResult` per game, in
+    order. Built on :func:`iter_simulate` (same parameters); holds every result in memory, so
+    for very many games stream with :func:`iter_simulate` and a :class:`Summary` instead.
+
+    ``detail=True`` (the default, which the lessons rely on) keeps the attempt list and the
+    Luck table by turn in ``result.extra``.
+
+    If a game raises, :class:`GameFailed` names its index and seed and carries the games that
+    finished as ``exc.results`` (``(index, result)`` pairs in order); on Ctrl-C the
+    ``KeyboardInterrupt`` carries them the same way.
+
+    >>> len(simulate("kill", players=4, games=4, seed=2, start=2))
+    2
+    """
+    found: dict[int, GameResult] = {}
+    try:
+        for index, result in iter_simulate(game, players, games, seed, agents, executor,
+                                           chunksize=chunksize, start=start, detail=detail,
+                                           progress=progress, checked=checked, **options):
+            found[index] = result
+    except (GameFailed, KeyboardInterrupt) as exc:
+        exc.results = sorted(found.items())  # type: ignore[union-attr]
+        raise
+    return [found[i] for i in sorted(found)]
+
+
+class Summary:
+    """Totals of a run computed on the fly: :meth:`add` one result at a time, constant memory.
+
+    >>> s = Summary()
+    >>> s.add(GameResult("island", 4, 1, True, 2, None, turns=30, attempts=3))
+    >>> s.as_dict()["wins_by_seat"], s.as_dict()["mean_turns"]
+    ({'2': 1}, 30.0)
+    """
+
+    def __init__(self) -> None:
+        self.games = self.finished = self.stranger_wins = self.losers = 0
+        self.turns = self.attempts = 0
+        self.wins: dict[str, int] = {}
+        self.cooperative = True  # every result so far says whether the table "won" (Panic)
+        self.won = 0
+        self.score = 0
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.turns += r.turns
+        self.attempts += r.attempts
+        if r.finished:
+            self.finished += 1
+            if r.winner is not None:  # cooperative games have no winning seat
+                self.wins[str(r.winner)] = self.wins.get(str(r.winner), 0) + 1
+            self.stranger_wins += r.winner_is_stranger
+            self.losers += r.loser is not None
+        if "won" in r.extra:
+            self.won += bool(r.extra["won"])
+            self.score += r.extra.get("score", 0)
+        else:
+            self.cooperative = False
+
+    def as_dict(self, seconds: float | None = None) -> dict[str, Any]:
+        n = self.games
+        summary: dict[str, Any] = {
+            "games": n,
+            "finished": self.finished,
+            "wins_by_seat": dict(sorted(self.wins.items(), key=lambda kv: int(kv[0]))),
+            "stranger_wins": self.stranger_wins,
+            "losers": self.losers,
+            "mean_turns": round(self.turns / n, 2) if n else 0,
+            "mean_attempts": round(self.attempts / n, 2) if n else 0,
+        }
+        if n and self.cooperative:  # a cooperative game (Panic)
+            summary["won"] = self.won
+            summary["mean_score"] = round(self.score / n, 2)
+        if seconds is not None:
+            summary["seconds"] = round(seconds, 3)
+            summary["games_per_second"] = round(n / seconds, 1) if seconds > 0 else None
+        return summary
 
 
 def summarize(results: Sequence[GameResult], seconds: float | None = None) -> dict[str, Any]:
     """Totals for a run: games, finished, wins by seat, mean turns, (games per second)."""
-    finished = [r for r in results if r.finished]
-    wins: dict[str, int] = {}
-    for r in finished:
-        if r.winner is not None:  # cooperative games have no winning seat
-            wins[str(r.winner)] = wins.get(str(r.winner), 0) + 1
-    summary: dict[str, Any] = {
-        "games": len(results),
-        "finished": len(finished),
-        "wins_by_seat": dict(sorted(wins.items(), key=lambda kv: int(kv[0]))),
-        "stranger_wins": sum(r.winner_is_stranger for r in finished),
-        "losers": sum(r.loser is not None for r in finished),
-        "mean_turns": round(sum(r.turns for r in results) / len(results), 2) if results else 0,
-        "mean_attempts": round(sum(r.attempts for r in results) / len(results), 2)
-        if results else 0,
-    }
-    if results and all("won" in r.extra for r in results):  # a cooperative game (Panic)
-        summary["won"] = sum(bool(r.extra["won"]) for r in results)
-        scores = [r.extra.get("score", 0) for r in results]
-        summary["mean_score"] = round(sum(scores) / len(scores), 2)
-    if seconds is not None:
-        summary["seconds"] = round(seconds, 3)
-        summary["games_per_second"] = round(len(results) / seconds, 1) if seconds > 0 else None
-    return summary
+    summary = Summary()
+    for r in results:
+        summary.add(r)
+    return summary.as_dict(seconds)

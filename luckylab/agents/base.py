@@ -16,6 +16,12 @@ class Agent:
     """
 
     name = "agent"
+    trusted = False
+    """A bundled bot that only ever builds legal actions sets this: ``luckylab.simulate`` then
+    skips re-checking its actions (the digest tests replay such games with full checks)."""
+    reads_events = True
+    """False for a bundled bot that never reads ``game.events``: the simulation then skips
+    writing the events' text."""
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -31,6 +37,8 @@ class RandomAgent(Agent):
     """Picks uniformly among ``game.legal_actions()``: the baseline every strategy should beat."""
 
     name = "random"
+    trusted = True
+    reads_events = False
 
     def choose(self, game: Any) -> Any:
         return self.rng.choice(game.legal_actions())

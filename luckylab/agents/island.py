@@ -43,6 +43,9 @@ __all__ = ["AGENTS", "DEFAULT", "AggressiveAgent", "CautiousAgent", "IslandAgent
 class IslandAgent(Agent):
     """The shared skeleton: route each decision to a method. Subclasses fill them in."""
 
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+    reads_events = False
+
     def choose(self, game: IslandGame) -> Any:
         me = game.current_player
         phase = game.phase
@@ -83,16 +86,21 @@ class RandomIslandAgent(IslandAgent):
     name = "random"
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        kinds: dict[str, list[Any]] = {"pass": [Pass()]}
-        moves = list(game._move_actions(me))
+        kinds: dict[str, Any] = {"pass": [Pass()]}
+        moves = game.count_moves(me)  # counted, and only the chosen one built
         if moves:
             kinds["move"] = moves
-        kinds["cat"] = [MoveCat(s) for s in game.board.spaces if s != game.cat]
+        kinds["cat"] = [s for s in game.board.spaces if s != game.cat]
         hazards = [PlayHazard(c, t) for c in game.hands[me] if game.cards[c].kind == "hazard"
                    for t in game.hazard_targets(c, me)]
         if hazards:
             kinds["hazard"] = hazards
-        return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
+        kind = self.rng.choice(sorted(kinds))
+        if kind == "move":  # the same draw as rng.choice over the list of every Move
+            return game.nth_move(self.rng.randrange(moves), me)
+        if kind == "cat":
+            return MoveCat(self.rng.choice(kinds["cat"]))
+        return self.rng.choice(kinds[kind])
 
     def phase2(self, game: IslandGame, me: int) -> Any:
         return self.rng.choice(game.legal_actions())

@@ -111,6 +111,9 @@ def kill_plan(game: KillGame, seat: int, min_value: int = 1):
 class Opportunist(Agent):
     """Attack at every chance; otherwise snoop near where Doctor Lucky is heading."""
 
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+    reads_events = False
+
     name = "opportunist"
     min_value = 1
 

@@ -97,6 +97,9 @@ def snoop_towards(game: SaveGame, seat: int, room: str) -> Snoop | EndTurn:
 class GreedyAgent(Agent):
     """Rescue at every chance, block every attempt it can."""
 
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+    reads_events = False
+
     name = "greedy"
 
     def choose(self, game: SaveGame) -> Any:
@@ -113,6 +116,9 @@ class GreedyAgent(Agent):
 
 class TrainRiderAgent(Agent):
     """Ride the Lucky Train for cards; rescue only with a good attempt; pass the buck."""
+
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+    reads_events = False
 
     name = "rider"
     good_attempt = 3
@@ -151,6 +157,9 @@ class TrainRiderAgent(Agent):
 class CautiousAgent(Agent):
     """Wait for a strong attempt until ``patience`` decks have sunk; then rescue at every
     chance. Block every attempt it can."""
+
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+    reads_events = False
 
     name = "cautious"
     patience = 3

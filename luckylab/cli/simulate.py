@@ -16,12 +16,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="one agent name for every seat, or one per seat")
     p.add_argument("--workers", type=int, default=0,
                    help="spread the games over this many processes (0: run here)")
+    p.add_argument("--chunksize", type=int, default=None,
+                   help="games per task sent to the workers (default: a few hundred at most)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..simulation import simulate, summarize
+    from ..simulation import Summary, iter_simulate
     from . import check_whole, dumps
 
     check_whole("--players", args.players, 1, 8)
@@ -29,18 +32,23 @@ def run(args: argparse.Namespace) -> int:
     check_whole("--seed", args.seed, 0)
     check_whole("--workers", args.workers, 0, 64)
     agents = args.agents[0] if args.agents and len(args.agents) == 1 else args.agents
+    totals = Summary()  # computed on the fly: constant memory for any number of games
+    run_options = {"agents": agents, "detail": False, "progress": args.progress,
+                   "chunksize": args.chunksize}
     start = time.perf_counter()
     if args.workers > 0:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(args.workers) as pool:
-            results = simulate(args.game, players=args.players, games=args.games,
-                               seed=args.seed, agents=agents, executor=pool)
+            for _, result in iter_simulate(args.game, args.players, args.games, args.seed,
+                                           executor=pool, **run_options):
+                totals.add(result)
     else:
-        results = simulate(args.game, players=args.players, games=args.games, seed=args.seed,
-                           agents=agents)
+        for _, result in iter_simulate(args.game, args.players, args.games, args.seed,
+                                       **run_options):
+            totals.add(result)
     summary = {"game": args.game, "players": args.players, "seed": args.seed,
-               **summarize(results, time.perf_counter() - start)}
+               **totals.as_dict(time.perf_counter() - start)}
     if args.json:
         print(dumps(summary))
         return 0

@@ -273,6 +273,9 @@ class GameBase:
     """Shared plumbing: history, copying, replay records. Subclasses hold the rules."""
 
     game_name: str = "game"
+    _quiet: bool = False
+    """True in a game nobody reads the events of (``luckylab.simulation.play_game`` with
+    bundled bots): the rules skip writing the events' sentences. The play is the same."""
 
     seed: int | None
     options: dict[str, Any]

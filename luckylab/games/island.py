@@ -607,6 +607,71 @@ class IslandGame(GameBase):
 
         return spread(0, budget, ())
 
+    # A Move spread over several pawns (with Strangers) is a large space: about 11,000 Moves at
+    # Move 4, 325,000 at Move 10. These count it and build the k-th Move of the order
+    # legal_actions() uses, without listing the others (random agents, widgets).
+    def _move_table(self, seat: int) -> tuple[list[tuple[int, tuple[tuple[str, int], ...]]],
+                                              list[list[int]]]:
+        """Per pawn: (pawn, its reachable (space, steps) within the budget); and ``ways[i][b]``:
+        the number of ways pawns ``i..`` can use at most ``b`` steps (moving none included)."""
+        budget = self.move[seat]
+        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
+        by_distance = self.board.by_distance
+        table = [(pawn, by_distance(self.position[pawn])) for pawn in pawns]
+        ways = [[1] * (budget + 1)]
+        for _, reach in reversed(table):
+            at = [0] * (budget + 1)  # at[k]: how many spaces lie k steps away
+            for _, k in reach:
+                if k > budget:
+                    break
+                at[k] += 1
+            after = ways[0]
+            ways.insert(0, [after[b] + sum(at[k] * after[b - k] for k in range(1, b + 1))
+                            for b in range(budget + 1)])
+        return table, ways
+
+    def count_moves(self, seat: int | None = None) -> int:
+        """How many different Moves ``seat`` (default: the player deciding) may make now.
+
+        >>> game = IslandGame(players=2, seed=1)
+        >>> game.count_moves() == sum(1 for a in game.legal_actions() if isinstance(a, Move))
+        True
+        """
+        seat = self._decider if seat is None else seat
+        return self._move_table(seat)[1][0][self.move[seat]] - 1  # less "move nobody"
+
+    def nth_move(self, k: int, seat: int | None = None) -> Move:
+        """The ``k``-th Move (from 0) in the order :meth:`legal_actions` lists them, built alone.
+
+        >>> game = IslandGame(players=2, seed=1)
+        >>> moves = [a for a in game.legal_actions() if isinstance(a, Move)]
+        >>> all(game.nth_move(k) == move for k, move in enumerate(moves))
+        True
+        """
+        seat = self._decider if seat is None else seat
+        table, ways = self._move_table(seat)
+        left = self.move[seat]
+        if not isinstance(k, int) or not 0 <= k < ways[0][left] - 1:
+            raise IndexError(f"there are {ways[0][left] - 1} Moves; no Move number {k!r}")
+        k += 1  # the order starts with "move nobody", which is not a Move
+        chosen: list[tuple[int, str]] = []
+        for i, (pawn, reach) in enumerate(table):
+            after = ways[i + 1]
+            if k < after[left]:  # this pawn stays
+                continue
+            k -= after[left]
+            for dest, steps in reach:
+                if steps > left:
+                    break
+                if not steps:
+                    continue
+                if k < after[left - steps]:
+                    chosen.append((pawn, dest))
+                    left -= steps
+                    break
+                k -= after[left - steps]
+        return Move(tuple(chosen))
+
     # -- applying actions ----------------------------------------------------------------
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:
@@ -635,6 +700,20 @@ class IslandGame(GameBase):
         check(self, self._decider, action)  # raises before any change
         self._pending = []
         do(self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check, for the simulation's trusted path.
+
+        Only for an action that a bundled bot built for this very state (see
+        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
+        """
+        self._pending = []
+        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
         self.history.append(action)
         events = self._pending
         self._pending = []
@@ -672,8 +751,9 @@ class IslandGame(GameBase):
     def _do_move(self, seat: int, action: Move) -> None:
         for pawn, dest in action.moves:
             self.position[pawn] = dest
-            self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
-                      seat=pawn, space=dest, by=seat)
+            if not self._quiet:
+                self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
+                          seat=pawn, space=dest, by=seat)
         self.phase = "phase2"
 
     def _check_cat(self, seat: int, action: MoveCat) -> None:
@@ -683,15 +763,17 @@ class IslandGame(GameBase):
 
     def _do_cat(self, seat: int, action: MoveCat) -> None:
         self.cat = action.space
-        self._say("cat", f"{self.names[seat]} moves Ragu the cat to {self._where(action.space)}.",
-                  seat=seat, space=action.space)
+        if not self._quiet:
+            self._say("cat", f"{self.names[seat]} moves Ragu the cat to "
+                      f"{self._where(action.space)}.", seat=seat, space=action.space)
         self.phase = "phase2"
 
     def _check_pass(self, seat: int, action: Pass) -> None:
         return None
 
     def _do_pass1(self, seat: int, action: Pass) -> None:
-        self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
+        if not self._quiet:
+            self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
         self.phase = "phase2"
 
     def _check_hazard(self, seat: int, action: PlayHazard) -> None:
@@ -720,9 +802,10 @@ class IslandGame(GameBase):
         self.hazards_played += 1
         target = action.target
         name = "Doctor Lucky" if target == DOCTOR else self.names[target]
-        self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
-                  f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
-                  seat=seat, card=action.card, target=target, value=card.value)
+        if not self._quiet:
+            self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
+                      f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
+                      seat=seat, card=action.card, target=target, value=card.value)
         self.phase = "phase2"
         if target == DOCTOR:  # I-HAZ-4: foiled like an attempt, with the Hazard's value alone
             self._start_foil(seat, card.value, "hazard", hazard=action.card)
@@ -735,21 +818,24 @@ class IslandGame(GameBase):
         # I-STR-7: the Stranger reveals the top card; enough Luck -> discarded, else the
         # thrower takes it.
         if not self.deck:
-            self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
-                      "the deck is empty.", seat=stranger)
+            if not self._quiet:
+                self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
+                          "the deck is empty.", seat=stranger)
             return
         top = self.deck.pop()
         card = self.cards[top]
         if card.luck >= value:
             self.discards.append(top)
-            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
-                      "the Hazard off.", seat=stranger, card=top, stopped=True)
+            if not self._quiet:
+                self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
+                          "the Hazard off.", seat=stranger, card=top, stopped=True)
         else:
             self.hands[thrower].append(top)
             self._held += card.luck
-            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
-                      f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
-                      stopped=False)
+            if not self._quiet:
+                self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
+                          f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
+                          stopped=False)
 
     def _hazard_on_player(self, thrower: int, victim: int, value: int) -> None:
         if self.hands[victim]:  # I-HAZ-2: the victim chooses the penalty
@@ -760,14 +846,16 @@ class IslandGame(GameBase):
         if self.youre_out:  # I-HAZ-3
             self._eliminate(victim)
         else:
-            self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
+            if not self._quiet:
+                self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
 
     def _eliminate(self, seat: int) -> None:
         self.eliminated.add(seat)
         self.order.remove(seat)
         self._left = _left_of(self.order)
-        self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
-                  "(You're Out!).", seat=seat)
+        if not self._quiet:
+            self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
+                      "(You're Out!).", seat=seat)
 
     # Penalty ------------------------------------------------------------------------------
     def _check_give(self, seat: int, action: GiveCard) -> None:
@@ -778,8 +866,9 @@ class IslandGame(GameBase):
         victim, thrower, _ = self._penalty
         self.hands[victim].remove(action.card)
         self.hands[thrower].append(action.card)
-        self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
-                  seat=victim, to=thrower, card=action.card)
+        if not self._quiet:
+            self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
+                      seat=victim, to=thrower, card=action.card)
         self._end_penalty()
 
     def _check_discard(self, seat: int, action: DiscardLuck) -> None:
@@ -797,8 +886,9 @@ class IslandGame(GameBase):
             self._held -= self._luck[c]
             self.discards.append(c)
         luck = sum(self._luck[c] for c in action.cards)
-        self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
-                  f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
+        if not self._quiet:
+            self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
+                      f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
         self._end_penalty()
 
     def _end_penalty(self) -> None:
@@ -828,13 +918,15 @@ class IslandGame(GameBase):
     def _do_draw(self, seat: int, action: Draw) -> None:
         self.hands[seat].append(self.deck.pop())
         self._held += self._luck[self.hands[seat][-1]]
-        self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
-                  seat=seat)
+        if not self._quiet:
+            self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
+                      seat=seat)
         self._end_turn()
 
     def _do_pass2(self, seat: int, action: Pass) -> None:
-        self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
-                  phase="phase2")
+        if not self._quiet:
+            self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
+                      phase="phase2")
         self._end_turn()
 
     def _check_attack(self, seat: int, action: Attack) -> None:
@@ -873,9 +965,10 @@ class IslandGame(GameBase):
             how = f"with the {self.cards[action.weapon].name}"
         else:
             how = "bare-handed"
-        self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
-                  f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
-                  weapon=action.weapon)
+        if not self._quiet:
+            self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
+                      f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
+                      weapon=action.weapon)
         self._start_foil(seat, value, "murder", weapon=action.weapon)
 
     # Foiling ------------------------------------------------------------------------------
@@ -901,12 +994,14 @@ class IslandGame(GameBase):
                 self.discards.append(top)
                 round_.needed -= self._luck[top]
                 round_.asked.append((seat, (top,)))
-                self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
-                          cards=[top], luck=self._luck[top], needed=max(round_.needed, 0))
+                if not self._quiet:
+                    self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
+                              cards=[top], luck=self._luck[top], needed=max(round_.needed, 0))
             else:
                 round_.asked.append((seat, ()))
-                self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
-                          seat=seat, cards=[], luck=0, needed=round_.needed)
+                if not self._quiet:
+                    self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
+                              seat=seat, cards=[], luck=0, needed=round_.needed)
         self._finish_foil()
 
     def _check_foil(self, seat: int, action: Foil) -> None:
@@ -925,12 +1020,14 @@ class IslandGame(GameBase):
         round_.needed -= luck
         round_.asked.append((seat, tuple(action.cards)))
         if action.cards:
-            self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
-                      f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
-                      needed=max(round_.needed, 0))
+            if not self._quiet:
+                self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
+                          f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
+                          needed=max(round_.needed, 0))
         else:
-            self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
-                      needed=round_.needed)
+            if not self._quiet:
+                self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
+                          needed=round_.needed)
         self._continue_foil()
 
     def _finish_foil(self) -> None:
@@ -949,20 +1046,23 @@ class IslandGame(GameBase):
             self.finished = True
             how = "Hazard" if round_.kind == "hazard" else "attack"
             text = f"Not enough Luck: Doctor Lucky dies. {self.names[attacker]} wins by {how}!"
-            if self.loser is not None:
+            if self.loser is not None and not self._quiet:
                 text += f" {self.names[self.loser]} could have saved him and is the loser."
-            self._say("win", text, seat=attacker, loser=self.loser, how=round_.kind)
+            if not self._quiet:
+                self._say("win", text, seat=attacker, loser=self.loser, how=round_.kind)
             self.phase = "over"
             self._decider = None
             return
-        self._say("foiled", f"Doctor Lucky escapes: {round_.value - round_.needed} Luck against "
-                  f"{round_.value}.", attacker=attacker, value=round_.value)
+        if not self._quiet:
+            self._say("foiled", f"Doctor Lucky escapes: {round_.value - round_.needed} Luck "
+                      f"against {round_.value}.", attacker=attacker, value=round_.value)
         if round_.kind == "murder":  # I-KILL-3
             if round_.weapon is None:  # the Weapon is the marker; without one, a discard
                 self.under[attacker].append(self.discards.pop())
             self.attack[attacker] += 1
-            self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
-                      f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
+            if not self._quiet:
+                self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
+                          f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
             self._end_turn()
         else:  # a Hazard is thrown in Phase 1: the thrower's turn goes on to Phase 2
             self.phase = "phase2"
@@ -987,21 +1087,25 @@ class IslandGame(GameBase):
         here = self.doctor
         occupants = [s for s in self.order if self.position[s] == here]
         nxt = None
-        text = f"Doctor Lucky moves to {self._where(here)}"
+        text = "" if self._quiet else f"Doctor Lucky moves to {self._where(here)}"
         if not occupants and here in self._buildings:
-            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
-                      last_active=active, first_round=not self._jumps_on)
+            if not self._quiet:
+                self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                          last_active=active, first_round=not self._jumps_on)
             self._building_draws(active)  # I-DOC-2
         elif occupants and self._jumps_on:
             nxt = jump_target(self.order, active, occupants)  # I-DOC-3
-            self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
-                      space=here, jump=nxt, occupants=occupants, last_active=active)
+            if not self._quiet:
+                self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
+                          space=here, jump=nxt, occupants=occupants, last_active=active)
         else:
-            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
-                      last_active=active, first_round=not self._jumps_on)
+            if not self._quiet:
+                self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                          last_active=active, first_round=not self._jumps_on)
         if self.turn >= self.turn_cap:  # I-END-2
-            self._say("cap", f"The game stops unfinished after {self.turn} turns.",
-                      turns=self.turn)
+            if not self._quiet:
+                self._say("cap", f"The game stops unfinished after {self.turn} turns.",
+                          turns=self.turn)
             self.phase = "over"
             self._decider = None
             return None
@@ -1014,8 +1118,9 @@ class IslandGame(GameBase):
             if not self._is_stranger[s] and len(self.hands[s]) < 3:
                 self.hands[s].append(self.deck.pop())
                 self._held += self._luck[self.hands[s][-1]]
-                self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
-                          "draws one.", seat=s)
+                if not self._quiet:
+                    self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
+                              "draws one.", seat=s)
 
     def _begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn; Strangers play theirs at once (``I-STR-4``, ``I-STR-5``)."""
@@ -1026,24 +1131,28 @@ class IslandGame(GameBase):
             if not self._is_stranger[seat]:
                 self.phase = "phase1"
                 self._decider = seat
-                self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
-                          turn=self.turn)
+                if not self._quiet:
+                    self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
+                              turn=self.turn)
                 return
-            self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a turn.",
-                      seat=seat, turn=self.turn)
+            if not self._quiet:
+                self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a "
+                          "turn.", seat=seat, turn=self.turn)
             if not self.can_attack(seat):
                 number = self.board.number(self.position[seat])
                 upstream = self.board.path[(self.board.path.index(self.position[seat]) - 1)
                                            % len(self.board.path)] if number else None
                 if upstream is not None:
                     self.position[seat] = upstream
-                    self._say("move", f"{self.names[seat]} walks upstream to "
-                              f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
+                    if not self._quiet:
+                        self._say("move", f"{self.names[seat]} walks upstream to "
+                                  f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
             if self.can_attack(seat):
                 value = self.attack[seat]
-                self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
-                          f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
-                          value=value, weapon=None)
+                if not self._quiet:
+                    self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
+                              f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
+                              value=value, weapon=None)
                 self._start_foil(seat, value, "murder")
                 return  # the foil round (or the game's end) carries on from here
             nxt = self._between_turns()

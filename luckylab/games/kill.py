@@ -361,12 +361,14 @@ class KillGame(GameBase):
             seat = i % self.players
             i += 1
             if card.kind == "room":
-                self._say("setup", f"{self.names[seat]} turns up the {card.room} Room card: "
-                          f"{self.names[seat]} goes first and Doctor Lucky starts in "
-                          f"{self._where(card.room)}.", seat=seat, card=card.id, room=card.room)
+                if not self._quiet:
+                    self._say("setup", f"{self.names[seat]} turns up the {card.room} Room card: "
+                              f"{self.names[seat]} goes first and Doctor Lucky starts in "
+                              f"{self._where(card.room)}.", seat=seat, card=card.id, room=card.room)
                 break
-            self._say("setup", f"{self.names[seat]} turns up {card.name}.", seat=seat,
-                      card=card.id)
+            if not self._quiet:
+                self._say("setup", f"{self.names[seat]} turns up {card.name}.", seat=seat,
+                          card=card.id)
         self.deck = [c.id for c in self.cards]
         rng.shuffle(self.deck)
         for _ in range(HAND_SIZE):
@@ -550,6 +552,20 @@ class KillGame(GameBase):
         self.events.extend(events)
         return events
 
+    def _apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check, for the simulation's trusted path.
+
+        Only for an action that a bundled bot built for this very state (see
+        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
+        """
+        self._pending = []
+        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
     def _say(self, kind: str, text: str, **data: Any) -> None:
         self._pending.append(Event(kind, text, data))
 
@@ -574,8 +590,9 @@ class KillGame(GameBase):
         here = self.position[seat]
         self.position[seat] = action.to
         moved = "stays in" if action.to == here else "snoops into"
-        self._say("snoop", f"{self.names[seat]} {moved} {self._where(action.to)}.", seat=seat,
-                  space=action.to)
+        if not self._quiet:
+            self._say("snoop", f"{self.names[seat]} {moved} {self._where(action.to)}.", seat=seat,
+                      space=action.to)
         if action.to in self._t.rooms:
             self._draw(seat)
         self._end_turn()
@@ -586,15 +603,18 @@ class KillGame(GameBase):
             self.discards = []
             self.rng.shuffle(self.deck)
             self.reshuffles += 1
-            self._say("reshuffle", f"The deck has run out: {len(self.deck)} discards are "
-                      "shuffled into a new deck.", cards=len(self.deck))
+            if not self._quiet:
+                self._say("reshuffle", f"The deck has run out: {len(self.deck)} discards are "
+                          "shuffled into a new deck.", cards=len(self.deck))
         if not self.deck:
-            self._say("no_draw", f"{self.names[seat]} would draw, but there are no cards left.",
-                      seat=seat)
+            if not self._quiet:
+                self._say("no_draw", f"{self.names[seat]} would draw, but there are no cards left.",
+                          seat=seat)
             return
         self.hands[seat].append(self.deck.pop())
-        self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
-                  seat=seat)
+        if not self._quiet:
+            self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
+                      seat=seat)
 
     # Doing something (K-ACT-1) ------------------------------------------------------------
     def _check_step(self, seat: int, action: Step) -> None:
@@ -611,8 +631,9 @@ class KillGame(GameBase):
         self.phase = "doing"
         self.stepped = True
         self.position[seat] = action.to
-        self._say("step", f"{self.names[seat]} steps into {self._where(action.to)}.", seat=seat,
-                  space=action.to)
+        if not self._quiet:
+            self._say("step", f"{self.names[seat]} steps into {self._where(action.to)}.", seat=seat,
+                      space=action.to)
 
     def _check_play(self, seat: int, action: PlayCard) -> None:
         if action.card not in self.hands[seat]:
@@ -645,9 +666,10 @@ class KillGame(GameBase):
         else:
             self.doctor = action.to
             who = "Doctor Lucky"
-        self._say("play", f"{self.names[seat]} plays {card.name} and moves {who} to "
-                  f"{self._where(action.to)}.", seat=seat, card=action.card, pawn=action.pawn,
-                  space=action.to)
+        if not self._quiet:
+            self._say("play", f"{self.names[seat]} plays {card.name} and moves {who} to "
+                      f"{self._where(action.to)}.", seat=seat, card=action.card, pawn=action.pawn,
+                      space=action.to)
 
     def _check_attack(self, seat: int, action: Attack) -> None:
         here = self.position[seat]
@@ -673,9 +695,10 @@ class KillGame(GameBase):
             how = f"with the {self.cards[action.weapon].name}"
         else:
             how = "bare-handed"
-        self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
-                  f"{self._where(self.doctor)}: value {value}.", seat=seat, value=value,
-                  weapon=action.weapon)
+        if not self._quiet:
+            self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
+                      f"{self._where(self.doctor)}: value {value}.", seat=seat, value=value,
+                      weapon=action.weapon)
         # K-FAIL-1: from the attacker's left, once around the table.
         self.foil = FoilRound(attacker=seat, value=value, weapon=action.weapon,
                               order=seats_from_left(self.order, seat)[:-1])
@@ -683,7 +706,8 @@ class KillGame(GameBase):
         self._continue_foil()
 
     def _do_end_turn(self, seat: int, action: EndTurn) -> None:
-        self._say("end_turn", f"{self.names[seat]} ends the turn.", seat=seat)
+        if not self._quiet:
+            self._say("end_turn", f"{self.names[seat]} ends the turn.", seat=seat)
         self._end_turn()
 
     # Foiling (K-FAIL-1) -------------------------------------------------------------------
@@ -707,11 +731,13 @@ class KillGame(GameBase):
         round_.total += points
         round_.asked.append((seat, tuple(action.cards)))
         if action.cards:
-            self._say("foil", f"{self.names[seat]} plays {points} Failure point(s).", seat=seat,
-                      cards=list(action.cards), points=points, needed=round_.needed)
+            if not self._quiet:
+                self._say("foil", f"{self.names[seat]} plays {points} Failure point(s).", seat=seat,
+                          cards=list(action.cards), points=points, needed=round_.needed)
         else:
-            self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], points=0,
-                      needed=round_.needed)
+            if not self._quiet:
+                self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], points=0,
+                          needed=round_.needed)
         self._continue_foil()
 
     def _continue_foil(self) -> None:
@@ -736,12 +762,14 @@ class KillGame(GameBase):
             self.finished = True
             self.phase = "over"
             self._decider = None
-            self._say("win", f"Not enough Failure: Doctor Lucky dies. {self.names[attacker]} "
-                      "wins!", seat=attacker)
+            if not self._quiet:
+                self._say("win", f"Not enough Failure: Doctor Lucky dies. {self.names[attacker]} "
+                          "wins!", seat=attacker)
             return
-        self._say("foiled", f"Doctor Lucky escapes: {round_.total} Failure point(s) against "
-                  f"{round_.value}.", attacker=attacker, value=round_.value,
-                  points=round_.total)
+        if not self._quiet:
+            self._say("foiled", f"Doctor Lucky escapes: {round_.total} Failure point(s) against "
+                      f"{round_.value}.", attacker=attacker, value=round_.value,
+                      points=round_.total)
         self._decider = attacker
         self._end_turn()  # K-ACT-1: no moving after the attempt
 
@@ -752,16 +780,19 @@ class KillGame(GameBase):
         here = self.doctor
         occupants = self.pawns_at(here)
         nxt = jump_target(self.order, active, occupants) if occupants else None
-        text = f"Doctor Lucky moves to {self._where(here)}"
+        text = "" if self._quiet else f"Doctor Lucky moves to {self._where(here)}"
         if nxt is not None:
-            self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
-                      space=here, jump=nxt)
+            if not self._quiet:
+                self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
+                          space=here, jump=nxt)
         else:
-            self._say("doctor_moves", text + ".", space=here)
+            if not self._quiet:
+                self._say("doctor_moves", text + ".", space=here)
             nxt = seats_from_left(self.order, active)[0]
         if self.turn >= self.turn_cap:
-            self._say("cap", f"The game stops unfinished after {self.turn} turns.",
-                      turns=self.turn)
+            if not self._quiet:
+                self._say("cap", f"The game stops unfinished after {self.turn} turns.",
+                          turns=self.turn)
             self.phase = "over"
             self._decider = None
             return
@@ -773,8 +804,9 @@ class KillGame(GameBase):
         self.phase = "turn"
         self.stepped = False
         self._decider = seat
-        self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
-                  turn=self.turn)
+        if not self._quiet:
+            self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
+                      turn=self.turn)
 
     # -- results -------------------------------------------------------------------------
     def result(self) -> GameResult:

@@ -311,6 +311,7 @@ def _tables(board: Board) -> _Tables:
 # Failure-round discards by (points held per value, points needed, must stop): which counts of
 # each value make a legal discard (S-FAIL-1, S-FAIL-3). Few keys: point values are small.
 _FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
+_FOILS: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cards, their points, needed, stop)
 
 # S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
 DECK_STEPS = (False, True, "room", "pile")
@@ -709,14 +710,19 @@ class SaveGame(GameBase):
         attempt = self.attempt
         assert attempt is not None
         points = self._points
-        by_points: dict[int, list[int]] = {}
-        for c in sorted(c for c in self.hands[seat] if points[c]):
-            by_points.setdefault(points[c], []).append(c)
-        values = sorted(by_points)
+        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
         needed = attempt.needed
         # S-FAIL-3: the last player asked, holding enough, must stop it.
         must_stop = (self.last_must_foil and attempt.is_last_asked
-                     and sum(v * len(by_points[v]) for v in values) >= needed)
+                     and sum(points[c] for c in scoring) >= needed)
+        memo = (scoring, tuple(points[c] for c in scoring), needed, must_stop)
+        listed = _FOILS.get(memo)
+        if listed is not None:  # the same cards were weighed against the same need before
+            return list(listed)
+        by_points: dict[int, list[int]] = {}
+        for c in scoring:
+            by_points.setdefault(points[c], []).append(c)
+        values = sorted(by_points)
         key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
         legal_counts = _FOIL_COUNTS.get(key)
         if legal_counts is None:
@@ -731,6 +737,9 @@ class SaveGame(GameBase):
                     chosen += cards[:k]
             chosen.sort()
             foils.append(Foil(tuple(chosen)))
+        if len(_FOILS) >= 4096:  # long runs: stay small
+            _FOILS.clear()
+        _FOILS[memo] = tuple(foils)
         return foils
 
     # -- applying actions --------------------------------------------------------------------
@@ -763,6 +772,20 @@ class SaveGame(GameBase):
         check(self, seat, action)  # raises before any change
         self._pending = []
         do(self, seat, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check, for the simulation's trusted path.
+
+        Only for an action that a bundled bot built for this very state (see
+        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
+        """
+        self._pending = []
+        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
         self.history.append(action)
         events = self._pending
         self._pending = []

@@ -1,4 +1,4 @@
-"""Panic Island! rules, one test (or table) per rule ID of shared/rules/panic.md.
+"""Panic Island! rules, one test (or table) per rule ID of docs/rules/panic.md.
 
 Tests arrange the island with ``put`` (swap a named card onto a place) so that each reads like
 the rulebook, then play it through the public face: ``apply``, ``legal_actions``, ``events``.

@@ -1,4 +1,4 @@
-"""Save Doctor Lucky, rule by rule (``shared/rules/save.md``): every ``S-*`` rule, the four
+"""Save Doctor Lucky, rule by rule (``docs/rules/save.md``): every ``S-*`` rule, the four
 worked examples, and properties of seeded games.
 
 Seats are numbered from 0, so the rulebook's "player 1" is seat 0. Scenarios are arranged by

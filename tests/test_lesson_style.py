@@ -113,7 +113,7 @@ BROKEN = {
         _set("## Recap", "## Recap\n\n- a\n- b\n- c\n\nNext: [6. X](06_x.ipynb)"),
         "not in the lessons folder"),
     "next link with the wrong title": (
-        _set("## Recap", "## Recap\n\n- a\n- b\n- c\n\nNext: [5. Hands](05_hands.ipynb)"),
+        _set("## Recap", "## Recap\n\n- a\n- b\n- c\n\nNext: [5. Feet](05_hands.ipynb)"),
         "is not the title of"),
     "section after the recap": (_insert(99, new_markdown_cell("## Appendix")), "after the Recap"),
     "details block": (_set("So a die", "<details><summary>Solution</summary>6</details>"),
@@ -155,6 +155,16 @@ def test_the_checker_reports_each_departure(name):
 def test_a_figure_with_its_caption_passes():
     nb = good()
     _figure("*Figure:* six faces.")(nb)
+    assert problems(nb) == []
+
+
+def test_accepted_variants_of_the_house_style():
+    nb = good()
+    _figure("*Figure: six faces, the whole caption in italics.*")(nb)
+    _set("## Recap", "## Recap\n\n- a\n- b\n- c\n\nNext: [5. Hands](05_hands.ipynb)")(nb)
+    exercises = nb.cells.index(_cell(nb, "## Exercises"))
+    nb.cells[exercises].source = "## Exercises\n\n**Exercise 1.** How many faces has a die?"
+    del nb.cells[exercises + 1]  # the first exercise shares the heading's cell
     assert problems(nb) == []
 
 

@@ -33,6 +33,7 @@ are reported and nothing is written.
 from __future__ import annotations
 
 import copy as _copy
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +51,9 @@ __all__ = [
     "stray_solution_tags",
     "write_student_copies",
 ]
+
+
+_EXERCISE = re.compile(r"^\*\*Exercise\b", re.M)
 
 
 class StudentCopyError(LessonError):
@@ -85,7 +89,7 @@ def stray_solution_tags(nb: NotebookNode, name: str = "notebook") -> list[str]:
     """Cells tagged ``solution`` that are not solutions: "<name> cell <i>: <why>" for each.
 
     A solution cannot be the title cell, the setup cell (the first code cell), an exercise's
-    own text (a markdown cell starting ``**Exercise``) or a cell also tagged ``exercise``.
+    own text (a markdown cell with a line starting ``**Exercise``) or a cell tagged ``exercise``.
     """
     problems = []
     first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), None)
@@ -96,8 +100,8 @@ def stray_solution_tags(nb: NotebookNode, name: str = "notebook") -> list[str]:
         why = None
         if "exercise" in tags:
             why = "is tagged both exercise and solution"
-        elif cell.cell_type == "markdown" and cell.source.lstrip().startswith("**Exercise"):
-            why = "is the text of an exercise (starts with **Exercise)"
+        elif cell.cell_type == "markdown" and _EXERCISE.search(cell.source):
+            why = "is the text of an exercise (a line starts with **Exercise)"
         elif index == 0:
             why = "is the title cell"
         elif index == first_code:

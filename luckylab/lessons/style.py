@@ -18,7 +18,8 @@ empty list when it follows it). The rules checked, in the order a lesson is read
 5. Every ``luckylab.check(`` in a solution cell has the stored output ``correct``.
 6. No ``<details>`` blocks, no ``NBVAL_`` comments in code, no ``../shared`` paths; students'
    text does not speak of nbval, pytest or the test suite, and numbers seats from 1.
-7. Every figure (an image output) has a markdown caption right under it starting ``*Figure:*``.
+7. Every figure (an image output) has a markdown caption right under it starting ``*Figure:*``
+   (or ``*Figure: ...*``, the whole caption in italics).
 
 Length (:mod:`luckylab.lessons.stats`) and slideshow metadata (:mod:`luckylab.lessons.slides`)
 are checked by their own modules.
@@ -53,7 +54,7 @@ SECTIONS = ("Story", "Question", "Play", "What to notice", "Exercises", "Recap")
 """The ``##`` sections every lesson has, in this order (teaching sections go after Question)."""
 
 _TITLE = re.compile(r"^# (?P<number>[0-9]+[a-z]?)\. \S")
-_EXERCISE = re.compile(r"^\*\*Exercise (?P<n>[0-9]+)\.\*\*")
+_EXERCISE = re.compile(r"^\*\*Exercise (?P<n>[0-9]+)\.\*\*", re.M)
 _CHECK_CALL = re.compile(r"luckylab\.check\(")
 _EXERCISE_CHECK = re.compile(r"luckylab\.check\(\s*[\"'](?P<id>[^\"']+)[\"']\s*,\s*answer\s*\)")
 _NEXT = re.compile(r"^Next: \[(?P<title>[^\]]+)\]\((?P<file>[^)]+\.ipynb)\)\s*$", re.M)
@@ -195,9 +196,9 @@ def _recap(nb: NotebookNode, name: str, titles: dict[str, str | None] | None) ->
     if titles is not None:
         if target not in titles:
             problems.append(f"Next link to {target}, which is not in the lessons folder")
-        elif titles[target] != title:
+        elif not (titles[target] or "").startswith(title):
             problems.append(f"Next link text {title!r} is not the title of {target} "
-                            f"({titles[target]!r})")
+                            f"({titles[target]!r}) or its start")
     if not text.rstrip().endswith(")"):
         problems.append("the Next link is the last line of the lesson")
     return problems
@@ -212,16 +213,17 @@ def _exercises(nb: NotebookNode, prefix: str, name: str) -> list[str]:
     for index, cell in enumerate(cells):
         tags = cell_tags(cell)
         where = f"cell {index}"
-        match = _EXERCISE.match(cell.source.lstrip()) if cell.cell_type == "markdown" else None
-        if match and "solution" not in tags:
-            current = int(match["n"])
-            numbers.append(current)
-            solved[current] = False
+        found = _EXERCISE.findall(cell.source) if cell.cell_type == "markdown" else []
+        if found and "solution" not in tags:
+            for n in map(int, found):
+                numbers.append(n)
+                solved[n] = False
+            current = numbers[-1]  # only the last one can have cells right under it
             continue
         if "exercise" in tags and "solution" not in tags:
             previous = cells[index - 1] if index else None
             if previous is None or not (previous.cell_type == "markdown" and
-                                        _EXERCISE.match(previous.source.lstrip())):
+                                        _EXERCISE.search(previous.source)):
                 problems.append(f"{where}: an exercise cell comes right under its "
                                 "'**Exercise n.**' text")
             if cell.cell_type == "code":
@@ -239,7 +241,7 @@ def _exercises(nb: NotebookNode, prefix: str, name: str) -> list[str]:
             under = previous is not None and (
                 "solution" in ptags or "exercise" in ptags
                 or (previous.cell_type == "markdown"
-                    and _EXERCISE.match(previous.source.lstrip()) is not None))
+                    and _EXERCISE.search(previous.source) is not None))
             if not under or current is None:
                 problems.append(f"{where}: a solution comes right under its exercise (or under "
                                 "another solution cell of it)")
@@ -248,7 +250,7 @@ def _exercises(nb: NotebookNode, prefix: str, name: str) -> list[str]:
             if cell.cell_type == "code":
                 problems += _solution_checks(cell, where)
             continue
-        if cell.cell_type == "markdown" and cell.source.lstrip().startswith("## "):
+        if cell.cell_type == "markdown" and re.search(r"^## ", cell.source, re.M):
             current = None
     if numbers != list(range(1, len(numbers) + 1)):
         problems.append(f"exercises are numbered 1, 2, 3 ...; found {numbers}")
@@ -302,7 +304,7 @@ def _figures(nb: NotebookNode) -> list[str]:
             continue
         following = nb.cells[index + 1] if index + 1 < len(nb.cells) else None
         if following is None or following.cell_type != "markdown" or not (
-            following.source.lstrip().startswith("*Figure:*")
+            following.source.lstrip().startswith("*Figure:")
         ):
             problems.append(f"cell {index}: a figure needs a caption right under it, a markdown "
                             "cell starting '*Figure:*'")

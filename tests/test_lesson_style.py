@@ -283,3 +283,31 @@ def test_lesson_has_slide_metadata(path):
     missing = slides.slides_missing(read_notebook(path))
     assert not missing, (f"{path.name}: cells {missing} need slide types; run "
                          f"python -m luckylab.lessons.slides {path}")
+
+
+# -- where teachers find the lessons -------------------------------------------------------------
+
+
+def test_readme_lists_every_lesson_and_the_teachers_kit():
+    from lesson_support import REPO
+
+    readme = (REPO / "README.md").read_text("utf-8")
+    table = readme[readme.index("## The lessons"):readme.index("## For teachers")]
+    missing = [p.stem for p in lesson_files() if f"(notebooks/{p.name})" not in table]
+    assert not missing, f"README's lesson table does not link {missing}"
+    teachers = readme[readme.index("## For teachers"):]
+    for needle in ("student-copy", "luckylab.check", "docs/teaching.md", "docs/rules/",
+                   "--to slides"):
+        assert needle in teachers
+
+
+def test_the_teachers_guide_has_its_frame():
+    from lesson_support import REPO
+
+    guide = (REPO / "docs" / "teaching.md").read_text("utf-8")
+    for heading in ("## How the lessons are meant to be taught", "## Running a class",
+                    "## The lessons"):
+        assert f"\n{heading}\n" in guide
+    for needle in ("100", "seed", 'load_board("my.toml")', "student-copy notebooks/ --out",
+                   "luckylab.check", "--to slides"):
+        assert needle in guide

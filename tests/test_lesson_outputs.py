@@ -129,3 +129,18 @@ def test_stored_outputs_equal_a_fresh_run(path):
     differences = check_outputs(path)
     assert not differences, f"{path.name}: stale stored outputs (re-execute the lesson):\n" + \
         "\n".join(map(str, differences))
+
+
+def test_where_luckylab_and_the_packages_live_does_not_matter():
+    def warning(text):
+        return new_notebook(cells=[new_code_cell("", outputs=[
+            new_output("stream", name="stderr", text=text)])])
+
+    here = warning("/work/wt/lessonsA/luckylab/viz/draw.py:12: UserWarning: careful\n"
+                   "/usr/lib/python3/site-packages/matplotlib/axes.py:3: note\n")
+    there = warning("/home/runner/work/luckylab/luckylab/luckylab/viz/draw.py:12: UserWarning: "
+                    "careful\nC:\\venv\\Lib\\site-packages\\matplotlib/axes.py:3: note\n")
+    assert compare_outputs(here, there) == []
+    other = warning("/work/wt/lessonsA/luckylab/viz/draw.py:13: UserWarning: careful\n"
+                    "/usr/lib/python3/site-packages/matplotlib/axes.py:3: note\n")
+    assert len(compare_outputs(here, other)) == 1

@@ -184,3 +184,21 @@ def test_real_lesson_student_copy_has_no_solutions_and_runs(path, tmp_path):
     assert not [s for s in solutions if s in text]
     nbformat.write(copy, tmp_path / path.name)
     execute(copy, path.parent)  # the lesson's own folder: files it reads are there
+
+
+def test_import_luckylab_loads_neither_the_lesson_tools_nor_nbformat():
+    code = ("import sys, luckylab, luckylab.__main__; "
+            "luckylab.__main__.build_parser(); "
+            "bad = [m for m in sys.modules if m.startswith(('nbformat', 'nbclient'))]; "
+            "assert not bad, bad; "
+            "import luckylab.lessons.student_copy, luckylab.lessons.style; "
+            "assert 'nbformat' not in sys.modules; print('ok')")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr
+    plain = subprocess.run([sys.executable, "-c", "import sys, luckylab; "
+                            "print(any(m.startswith('luckylab.lessons') for m in sys.modules))"],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert plain.stdout.strip() == "False", plain.stderr

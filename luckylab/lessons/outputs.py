@@ -8,7 +8,9 @@ output, the kind a sentence of the lesson may quote, is a difference.
 Not compared: cells tagged ``timing`` (they print timings) or ``nbval-ignore-output`` (their
 output legitimately varies); outputs holding a widget view or an image (a figure's
 ``<Figure size ...>`` text goes with its image); execution counts and metadata. Memory
-addresses (``0x7f3a...``) are normalised to ``0x...``.
+addresses (``0x7f3a...``) are normalised to ``0x...``, and the folders where luckylab and the
+installed packages live (named by warnings) are left out, so a lesson executed in one checkout
+compares equal in another.
 
 >>> from nbformat.v4 import new_code_cell, new_notebook, new_output
 >>> stored = new_notebook(cells=[new_code_cell("print(0.1 + 0.2)",
@@ -51,6 +53,9 @@ SKIP_TAGS = frozenset({"timing", "nbval-ignore-output"})
 """Cells with one of these tags are not compared."""
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+# Where the package and the environment live differs between machines (a warning names its file).
+_SITE_PACKAGES = re.compile(r"[^\s\"'(]*[/\\]site-packages[/\\]")
+_PACKAGE_PATH = re.compile(r"[^\s\"'(]*[/\\](?=luckylab[/\\])")
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _MAX_DIFF_LINES = 20
 
@@ -103,7 +108,13 @@ def text_outputs(cell: Any) -> list[str]:
                 items.append(f"{kind}: {_text(data['text/plain'])}")
         elif kind == "error":
             items.append(f"error: {output.get('ename', '')}: {output.get('evalue', '')}")
-    return [_ADDRESS.sub("0x...", item) for item in items]
+    return [_normalise(item) for item in items]
+
+
+def _normalise(text: str) -> str:
+    text = _ADDRESS.sub("0x...", text)
+    text = _SITE_PACKAGES.sub("<site-packages>/", text)
+    return _PACKAGE_PATH.sub("", text)
 
 
 def _text(value: Any) -> str:

@@ -126,7 +126,7 @@ def _compare(expected: Answer, answer: Any) -> tuple[bool, str]:
     kind = expected.kind
     if kind == "integer":
         if isinstance(answer, bool) or not isinstance(answer, Integral):
-            if isinstance(answer, Real) and float(answer).is_integer():
+            if not isinstance(answer, bool) and isinstance(answer, Real) and answer % 1 == 0:
                 answer = int(answer)
             else:
                 return False, "the answer is a whole number."

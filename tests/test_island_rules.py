@@ -1,4 +1,4 @@
-"""The Island of Doctor Lucky, rule by rule (IDs from shared/rules/island.md).
+"""The Island of Doctor Lucky, rule by rule (IDs from docs/rules/island.md).
 
 Tests arrange a position by placing pawns and dealing chosen cards with ``arrange`` (card
 accounting stays exact: cards dealt to a hand come out of the deck, the old hand goes back),

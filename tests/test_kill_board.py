@@ -2,7 +2,7 @@
 
 The package data holds the drawing only; adjacency and sight are derived by luckylab.geometry.
 The reference tables (``tests/data/kill_doctor_lucky_1997_reference.json``, a copy of
-``shared/reference/kill_doctor_lucky_1997.json``) were derived independently from the board
+the team's reference ``kill_doctor_lucky_1997.json``) were derived independently from the board
 PDF's raster; here the derivation from the data file must equal them exactly, and every
 rulebook example must hold.
 """
@@ -36,7 +36,7 @@ RAW = tomllib.loads(
 
 
 def test_fixture_is_a_faithful_copy_of_the_shared_reference():
-    """The fixture equals the team's shared reference wherever that is present (CI: ../shared)."""
+    """The fixture equals the team's reference table where it is beside the checkout."""
     candidates = [HERE.parent.parent / "shared" / "reference" / "kill_doctor_lucky_1997.json",
                   Path("/work/shared/reference/kill_doctor_lucky_1997.json")]
     shared = next((p for p in candidates if p.is_file()), None)

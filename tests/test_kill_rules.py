@@ -1,4 +1,4 @@
-"""Kill Doctor Lucky rules, one test (or more) per rule ID of shared/rules/kill.md.
+"""Kill Doctor Lucky rules, one test (or more) per rule ID of docs/rules/kill.md.
 
 Positions are staged on the real 1997 board (see kill_staging.py); seeded random games check the
 invariants (every card in one place, no attempt without the required sight, games end).

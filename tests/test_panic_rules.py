@@ -1,4 +1,4 @@
-"""Panic Island! rules, one test (or table) per rule ID of shared/rules/panic.md.
+"""Panic Island! rules, one test (or table) per rule ID of docs/rules/panic.md.
 
 Tests arrange the island with ``put`` (swap a named card onto a place) so that each reads like
 the rulebook, then play it through the public face: ``apply``, ``legal_actions``, ``events``.
@@ -699,3 +699,61 @@ def test_random_agent_is_a_legal_baseline():
     while not game.is_over:
         game.apply(bot.choose(game))
     assert game.is_over
+
+
+# -- the rulings corrected in docs/rules/panic.md (issue 15) ------------------------------------
+HARDEN = "implemented on the harden branch"
+
+
+def only_cards_left(game: PanicGame, *names: str) -> list[str]:
+    """Take every card but the volcano and ``names`` off the island (as if saved or found)."""
+    keep = {game.volcano}
+    for name in names:
+        keep.add(find(game, name, skip=tuple(keep)))
+    for place, card in game.island.items():
+        if place not in keep and card is not None:
+            game.island[place] = None
+            game.saved.append(card)
+    return sorted(keep - {game.volcano})
+
+
+@pytest.mark.skip(reason=HARDEN)
+def test_P_TURN_1_the_last_safe_card_is_revealed_alone_never_the_volcano():
+    """P-TURN-1 ruling: with one safe face-down card left, a turn reveals that one alone."""
+    game = fresh()
+    (safe,) = only_cards_left(game, "red egg")
+    game.apply(Reveal(safe))
+    assert game.revealed == [] and game.face_up == set()
+    assert game.current_player == 1 and game.end is None
+    assert Reveal(game.volcano) not in game.legal_actions()
+
+
+@pytest.mark.skip(reason=HARDEN)
+def test_P_OBS_2_earthquake_the_turn_still_passes_to_the_next_player():
+    """P-OBS-2 ruling: everyone moves one seat left but keeps their order: nobody plays twice."""
+    game = fresh(obstacles=["Earthquake", "Mirage", "Tornado"])
+    put(game, "r1c1", "Earthquake")
+    put(game, "r1c2", "red egg")
+    put(game, "r2c1", "yellow egg")
+    assert game.current_player == 0
+    events = turn(game, "r1c1", "r1c2")
+    assert "earthquake" in [e.kind for e in events]
+    assert game.current_player == 1
+    events = turn(game, "r1c2", "r2c1")
+    assert events[0].data["player"] == 1 and game.current_player == 2
+
+
+@pytest.mark.skip(reason=HARDEN)
+def test_P_GOUGA_1_tired_gouga_counts_every_save_after_the_wake():
+    """P-GOUGA-1 "tired Gouga": five saves at most after waking him, normal turns' included."""
+    game = fresh(tired_gouga=True)
+    game.apply(WakeGouga())
+    for _ in range(3):
+        game.apply(GougaCall("egg", find(game, "red egg")))
+    game.apply(GougaCall("egg", find(game, "red native")))  # a miss: Gouga is gone
+    assert game.gouga == "gone" and game.gouga_saves == 3
+    for dodo in ("red dodo", "red dodo"):  # two normal saves: the fourth and the fifth
+        turn(game, find(game, "red native"), find(game, dodo))
+    assert len(game.saved) == 5
+    turn(game, find(game, "yellow native"), find(game, "yellow dodo"))
+    assert len(game.saved) == 5  # the sixth cannot happen

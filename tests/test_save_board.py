@@ -1,4 +1,4 @@
-"""The reconstructed ship and card list of Save Doctor Lucky (``shared/rules/save.md``).
+"""The reconstructed ship and card list of Save Doctor Lucky (``docs/rules/save.md``).
 
 The published ship is unknown; these tests check that the reconstruction obeys every board rule
 we do know (``S-BOARD-*``, ``S-SIGHT-1``), that sight is derived from the drawing alone, and that

@@ -1,4 +1,4 @@
-"""Save Doctor Lucky, rule by rule (``shared/rules/save.md``): every ``S-*`` rule, the four
+"""Save Doctor Lucky, rule by rule (``docs/rules/save.md``): every ``S-*`` rule, the four
 worked examples, and properties of seeded games.
 
 Seats are numbered from 0, so the rulebook's "player 1" is seat 0. Scenarios are arranged by
@@ -763,3 +763,43 @@ def test_property_a_refused_action_changes_nothing(seed, steps, junk):
         elif action in legal:
             continue
         refused(game, action)
+
+
+# -- the rulings corrected in docs/rules/save.md (issue 15) -------------------------------------
+HARDEN = "implemented on the harden branch"
+
+
+@pytest.mark.skip(reason=HARDEN)
+def test_S_DOC_3_a_card_that_moves_him_after_floating_up_voids_the_pending_move():
+    """S-DOC-3 ruling: moved by a card before his next own move, he goes on from where he
+    stands by S-DOC-1/S-DOC-2 instead of going to the lowest room of the deck."""
+    game = arrange(SaveGame(4, seed=3), ["Bridge", "Bridge", "Bridge", "Bridge"],
+                   "Engine Room", turn=0)
+    sink_bottom_deck(game)
+    assert game.doctor == "Mail Room"  # floated up; his next own move would go to the Galley
+    seat = game.current_player
+    take(game, seat, MOVE["Library"])
+    game.apply(PlayMove(MOVE["Library"], DOCTOR, "Library"))
+    game.apply(EndTurn())
+    library = game.board.number("Library")
+    assert game.board.number(game.doctor) == library + 1
+    assert game.doctor != "Galley"
+
+
+@pytest.mark.skip(reason=HARDEN)
+def test_S_ACT_2_optional_step_values_by_the_pile_the_card_was_drawn_from():
+    """S-ACT-2, the pile reading (the source's words): a Move card drawn from deck D's pile
+    counts as Move 3, whatever room it names."""
+    game = four(deck_steps="pile")
+    card = MOVE["Bridge"]  # names a room on deck A
+    for pile in game.piles.values():
+        if card in pile:
+            pile.remove(card)
+    for hand in game.hands:
+        if card in hand:
+            hand.remove(card)
+    game.piles[game.draw_deck].append(card)  # the top of the lowest pile
+    seat = game.current_player
+    game.apply(Snoop(game.positions[seat]))
+    assert card in game.hands[seat] and game.step_value(card) == 3
+    assert four(deck_steps="room").step_value(card) == 0

@@ -12,6 +12,8 @@ COMMANDS = [
     "luckylab.cli.board",
     "luckylab.cli.foil",
     "luckylab.cli.simulate",
+    "luckylab.cli.student_copy",
+    "luckylab.cli.lesson_stats",
 ]
 
 

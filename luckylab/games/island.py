@@ -1,6 +1,6 @@
 """The Island of Doctor Lucky, played by the book, as a state machine.
 
-Rule IDs (``I-SETUP-1`` ...) refer to ``shared/rules/island.md``, our numbered restatement of the
+Rule IDs (``I-SETUP-1`` ...) refer to ``docs/rules/island.md``, our numbered restatement of the
 rulebook; the comments cite them where the code applies them. Every decision a player makes is
 an action: the Phase 1 choice, the Phase 2 choice, each player's foil discard, and a Hazard
 victim's penalty. Strangers (2-3 players, ``I-STR-*``) are automated and take their turns

@@ -1,6 +1,6 @@
 """Kill Doctor Lucky (1996 rules, 1997 board, 2002 cards), played by the book, as a state machine.
 
-Rule IDs (``K-SETUP-1`` ...) refer to ``shared/rules/kill.md``; the comments cite them where the
+Rule IDs (``K-SETUP-1`` ...) refer to ``docs/rules/kill.md``; the comments cite them where the
 code applies them. The board is the real 1997 mansion (:mod:`luckylab.geometry` derives its doors
 and straight-line sight), the deck the real 96 cards.
 

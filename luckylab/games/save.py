@@ -1,6 +1,6 @@
 """Save Doctor Lucky, as a state machine: a sinking ship, rescues that need a witness.
 
-Rule IDs (``S-SETUP-1`` ...) refer to ``shared/rules/save.md``, our numbered restatement of the
+Rule IDs (``S-SETUP-1`` ...) refer to ``docs/rules/save.md``, our numbered restatement of the
 rules summary; comments cite them where the code applies them. Every decision is an action:
 
 =================  =========================================================================

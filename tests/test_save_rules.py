@@ -766,10 +766,9 @@ def test_property_a_refused_action_changes_nothing(seed, steps, junk):
 
 
 # -- the rulings corrected in docs/rules/save.md (issue 15) -------------------------------------
-HARDEN = "implemented on the harden branch"
 
 
-@pytest.mark.skip(reason=HARDEN)
+
 def test_S_DOC_3_a_card_that_moves_him_after_floating_up_voids_the_pending_move():
     """S-DOC-3 ruling: moved by a card before his next own move, he goes on from where he
     stands by S-DOC-1/S-DOC-2 instead of going to the lowest room of the deck."""
@@ -786,7 +785,7 @@ def test_S_DOC_3_a_card_that_moves_him_after_floating_up_voids_the_pending_move(
     assert game.doctor != "Galley"
 
 
-@pytest.mark.skip(reason=HARDEN)
+
 def test_S_ACT_2_optional_step_values_by_the_pile_the_card_was_drawn_from():
     """S-ACT-2, the pile reading (the source's words): a Move card drawn from deck D's pile
     counts as Move 3, whatever room it names."""

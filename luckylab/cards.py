@@ -31,6 +31,7 @@ DECKS: dict[str, str] = {
     "island": "island_deck.toml",
     "kill": "kill_doctor_lucky_1997_cards.toml",
     "save": "save_deck.toml",
+    "doctor-who": "doctor_who_deck.toml",
 }
 """Built-in card lists: game name -> package data file in ``luckylab/data``."""
 
@@ -124,6 +125,10 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> Deck:
     def err(field: str, problem: str) -> None:
         raise DeckError(source, field, problem)
 
+    if data.get("format") == "doctor-who":  # its own card shape
+        from .doctorwho_cards import dw_deck_from_data
+
+        return dw_deck_from_data(data, source)  # type: ignore[return-value]
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
         err("cards", "must be a non-empty list of [[cards]] tables")

@@ -27,7 +27,7 @@ returns what one seat may know, and the bots read only that.
 >>> from luckylab import new_game
 >>> game = new_game("doctorwho", players=3, seed=1)
 >>> game.current_player, [len(h) for h in game.hands], len(game.deck)
-(2, [5, 2, 5], 95)
+(0, [5, 5, 2], 116)
 >>> obs = game.observation(0)
 >>> len(obs["hand"]), obs["hands"]
 (5, [5, 2, 5])
@@ -528,8 +528,8 @@ class DoctorWhoGame(GameBase):
         >>> from luckylab import new_game
         >>> game = new_game("doctorwho", players=4, seed=2)
         >>> obs = game.observation(1)
-        >>> sorted(obs)[:6]
-        ['current_player', 'deck', 'discard', 'end_revealed', 'endgame', 'hand']
+        >>> obs["hand"] == game.hands[1], obs["hands"], obs["tp"]
+        (True, [5, 5, 5, 2], [0, 0, 0, 0])
         """
         if seat not in range(self.players):
             raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")

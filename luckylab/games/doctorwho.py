@@ -30,7 +30,7 @@ returns what one seat may know, and the bots read only that.
 (0, [5, 5, 2], 116)
 >>> obs = game.observation(0)
 >>> len(obs["hand"]), obs["hands"]
-(5, [5, 2, 5])
+(5, [5, 5, 2])
 
 Rulings where the rules are silent (the numbered ones are the rules file's; each is tested in
 ``tests/test_doctorwho_rules.py``):
@@ -529,7 +529,7 @@ class DoctorWhoGame(GameBase):
         >>> game = new_game("doctorwho", players=4, seed=2)
         >>> obs = game.observation(1)
         >>> obs["hand"] == game.hands[1], obs["hands"], obs["tp"]
-        (True, [5, 5, 5, 2], [0, 0, 0, 0])
+        (True, [5, 2, 5, 5], [0, 0, 0, 0])
         """
         if seat not in range(self.players):
             raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")

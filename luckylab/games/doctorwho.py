@@ -625,9 +625,7 @@ class DoctorWhoGame(GameBase):
     def _attack_targets(self, seat: int) -> list[int]:
         out = []
         free = self.daleks_in_play(seat) < COUNTERS
-        for s in range(self.players):
-            if s == seat:
-                continue
+        for s in self._from_left(seat):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
                 if loc.attacker == seat or (loc.attacker is None and (free or loc.tardis)):
@@ -650,6 +648,11 @@ class DoctorWhoGame(GameBase):
                 if not there or self._compatible(there + list(combo)):
                     yield Attack(lid, combo)
 
+    def _from_left(self, seat: int) -> list[int]:
+        """The other seats, from ``seat``'s left round to its right: lists of targets start
+        there, so that no seat is everyone's first choice."""
+        return [(seat + i) % self.players for i in range(1, self.players)]
+
     def _attack_cards(self, lid: int) -> list[int]:
         """The Enemy cards of an attack that count for combining (not a turned River Song)."""
         return [e for e in self.locs[lid].enemies if self.cards[e].kind == "enemy"]
@@ -664,8 +667,9 @@ class DoctorWhoGame(GameBase):
         needs = ("Dalek", "Dalek Flagship") if self.cards[card].name == "Davros" else (
             "Cybermen",)
         out = []
-        for lid, loc in self.locs.items():
-            if (loc.owner != seat and loc.attacker not in (None, seat) and loc.enemies
+        for lid in [lid for s in self._from_left(seat) for lid in self.lines[s]]:
+            loc = self.locs[lid]
+            if (loc.attacker not in (None, seat) and loc.enemies
                     and all(e in loc.up for e in loc.enemies)
                     and any(self.cards[e].name in needs for e in loc.enemies)):
                 out.append(lid)
@@ -717,8 +721,8 @@ class DoctorWhoGame(GameBase):
 
     def _arch_targets(self, seat: int, lid: int) -> list[int]:
         attacker = self.locs[lid].attacker
-        return [t for t, loc in self.locs.items()
-                if loc.owner not in (seat, attacker) and not loc.enemies]
+        return [t for s in self._from_left(seat) if s != attacker for t in self.lines[s]
+                if not self.locs[t].enemies]
 
     def _bad_wolf_ok(self, lid: int) -> bool:
         loc = self.locs[lid]

@@ -959,7 +959,8 @@ def test_illegal_actions_leave_the_game_unchanged():
     game = new_game("doctorwho", players=3, seed=2)
     before = game.record(), [list(h) for h in game.hands], list(game.deck)
     for bad in (Pass((1, 2)), Discard((999,)), Attack(game.lines[0][0], (1,)), Buy(1),
-                UseIronsides(True), PlayLocation(-1)):
+                UseIronsides(True), PlayLocation(-1), Attack([1], (2,)), Discard(([1],)),
+                Defend(game.lines[0][0], ("a",)), Buy("2"), "pass"):
         with pytest.raises(IllegalAction):
             game.apply(bad)
     assert (game.record(), [list(h) for h in game.hands], list(game.deck)) == before

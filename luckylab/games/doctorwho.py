@@ -783,7 +783,9 @@ class DoctorWhoGame(GameBase):
     # shared checks ----------------------------------------------------------------------------
     def _own(self, seat: int, cards: tuple[int, ...], what: str = "card") -> None:
         if not isinstance(cards, tuple) or not cards:
-            raise IllegalAction(f"name at least one {what}")
+            raise IllegalAction(f"name at least one {what}, as a tuple of card ids")
+        if not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
+            raise IllegalAction(f"cards are named by their ids (whole numbers), not {cards!r}")
         if len(set(cards)) != len(cards):
             raise IllegalAction(f"a card is named twice: {cards}")
         avail = set(self.available(seat))
@@ -878,7 +880,7 @@ class DoctorWhoGame(GameBase):
 
     # D-ENE-1, D-ENE-2 ------------------------------------------------------------------------
     def _check_attack(self, seat: int, a: Attack) -> None:
-        if a.loc not in self.locs:
+        if not isinstance(a.loc, int) or a.loc not in self.locs:
             raise IllegalAction(f"{a.loc!r} is not a Location in play")
         loc = self.locs[a.loc]
         if loc.owner == seat:
@@ -995,7 +997,6 @@ class DoctorWhoGame(GameBase):
         self._own(seat, (a.card,))
         self._kind((a.card,), "support")
         name = self.cards[a.card].name
-        legal = list(self._support_actions(seat, a.card, 99))
         if name == "The Valiant":
             raise IllegalAction("The Valiant is played only when you lose a defence")
         if name == "Mr Clever":
@@ -1015,7 +1016,7 @@ class DoctorWhoGame(GameBase):
             else:
                 raise IllegalAction("K-9 defeats an attack on your Location and needs one "
                                     "Defender card from your hand or reserve")
-        elif a not in legal:
+        elif a not in (legal := list(self._support_actions(seat, a.card, 99))):
             raise IllegalAction(f"{name} cannot be played that way now", legal)
         cost = {"K-9": 2, "Regeneration": 0}.get(name, 1)
         self._spend(seat, cost)

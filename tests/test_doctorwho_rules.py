@@ -982,3 +982,42 @@ def test_legal_actions_are_all_accepted():
     game = new_game("doctorwho", players=3, seed=8)
     for a in game.legal_actions():
         game.clone().apply(a)
+
+
+def test_ruling_2_no_TARDIS_counter_left_none_is_placed():
+    game = stage()
+    filler(game, 0, 3)
+    game.locs[game.lines[1][0]].tardis = True
+    for lid in (LOC1, LOC2, LOC4, cid("Midnight")):
+        place(game, 1, lid, tardis=True)
+    place(game, 1, LOC3, defenders=[cid("The Doctor", 4)])
+    dal = cid("Dalek", 1)
+    give(game, 0, dal)
+    game.apply(Attack(LOC3, (dal,)))
+    assert not game.locs[LOC3].tardis and game.tardis_in_play(1) == 5
+    assert game.locs[LOC3].attacker is None and dal in game.discard
+
+
+def test_ruling_7_the_end_card_is_revealed_when_it_becomes_the_top_card():
+    game = stage()
+    filler(game, 0, 3)
+    i = game.deck.index(game.end_card)
+    game.deck = game.deck[: i + 1] + game.deck[-2:]
+    game.tp[0] = 5
+    game.apply(Buy(1))
+    assert not game.end_revealed  # one card still covers it
+    game.tp[0] = 5
+    game.apply(Buy(1))
+    assert game.end_revealed and game.end_card in game.set_aside and game.end_card not in game.deck
+
+
+def test_events_say_public_things_only():
+    """Face-down plays and passes are announced without naming the cards."""
+    game = stage()
+    filler(game, 0, 3)
+    dal = cid("Dalek", 2)
+    give(game, 0, dal)
+    events = game.apply(Attack(game.lines[1][0], (dal,)))
+    assert all("Dalek" not in e.text and dal not in e.data.values() for e in events)
+    events = game.apply(Pass(tuple(sorted(game.hands[0]))))
+    assert all("cards" not in e.data for e in events)

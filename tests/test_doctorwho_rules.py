@@ -1021,3 +1021,28 @@ def test_events_say_public_things_only():
     assert all("Dalek" not in e.text and dal not in e.data.values() for e in events)
     events = game.apply(Pass(tuple(sorted(game.hands[0]))))
     assert all("cards" not in e.data for e in events)
+
+
+def test_D_END_3_a_conflict_decision_in_the_end_game_still_counts_as_one_action():
+    game = stage()
+    game.endgame = game.end_revealed = True
+    game.deck.remove(game.end_card)
+    game.set_aside.append(game.end_card)
+    game.phase = "endgame"
+    place(game, 1, LOC3, defenders=[cid("The Doctor", 3)])
+    ens = (cid("Weeping Angels", 3), cid("Weeping Angels", 1), cid("Weeping Angels", 2))
+    give(game, 0, *ens)
+    give(game, 1, LOC2)
+    game.apply(Attack(LOC3, ens))
+    assert game.phase == "decide" and game.current_player == 0
+    game.apply(game.legal_actions()[0])
+    assert game.phase == "endgame" and game.turn_player == 1 and game.current_player == 1
+
+
+def test_two_identical_cards_can_be_discarded_together():
+    game = stage()
+    filler(game, 0, 3)
+    a, b = cid("Dalek", 1), cid("Dalek", 1, 1)
+    give(game, 0, a, b)
+    assert Discard((a, b)) in game.legal_actions()
+    assert Attack(game.lines[1][0], (a, b)) in game.legal_actions()

@@ -65,6 +65,7 @@ GAMES: dict[str, str] = {
     "kill": "luckylab.games.kill:KillGame",
     "save": "luckylab.games.save:SaveGame",
     "panic": "luckylab.games.panic:PanicGame",
+    "doctorwho": "luckylab.games.doctorwho:DoctorWhoGame",
 }
 """Game name -> the class that plays it (imported on first use)."""
 

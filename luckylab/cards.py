@@ -31,6 +31,7 @@ DECKS: dict[str, str] = {
     "island": "island_deck.toml",
     "kill": "kill_doctor_lucky_1997_cards.toml",
     "save": "save_deck.toml",
+    "doctor-who": "doctor_who_deck.toml",
 }
 """Built-in card lists: game name -> package data file in ``luckylab/data``."""
 
@@ -138,6 +139,10 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
     def err(field: str, problem: str) -> None:
         raise DeckError(source, field, problem)
 
+    if data.get("format") == "doctor-who":  # its own card shape
+        from .doctorwho_cards import dw_deck_from_data
+
+        return dw_deck_from_data(data, source)  # type: ignore[return-value]
     extra = set(data) - _TOP_FIELDS
     if extra:
         err("(top level)", f"unknown field(s) {sorted(extra)}; allowed: {sorted(_TOP_FIELDS)}")

@@ -8,7 +8,7 @@ import time
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("simulate", help="play many seeded games with bots")
-    p.add_argument("--game", default="island", help="island, kill, save or panic")
+    p.add_argument("--game", default="island", help="island, kill, save, panic or doctorwho")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)

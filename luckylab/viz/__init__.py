@@ -40,6 +40,7 @@ _WHERE = {
     "ShipStepper": "ship",
     "draw_ship": "ship",
     "PanicWidget": "panic_widget",
+    "SeatView": "doctorwho",
     "decorate": "style",
     "series": "style",
 }

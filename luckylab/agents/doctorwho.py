@@ -1,0 +1,218 @@
+"""Bots for Doctor Who: The Card Game. They read only ``game.observation(seat)``, the card list
+and ``game.legal_actions()``: never another seat's hand or a face-down card of someone else.
+
+``greedy`` (the default)
+    Scores every legal action by what it gains now (Locations, safe attacks, defences it can
+    see will hold) and plays the best while it is worth something. It is a *careless passer*:
+    what it cannot use it discards or passes at random.
+``careful``
+    Plays like ``greedy`` but, before passing, keeps back (reserve) or burns (discard for TP)
+    the cards that would help its right-hand neighbour most, and passes the three weakest.
+``bluffer``
+    Like ``careful``, and also plays weak (strength 1-2) Defenders face down on bare Locations
+    and weak Enemies face down against bare Locations: a stack that might be strong.
+``random``
+    Uniform over the legal actions: the baseline.
+
+>>> from luckylab import new_game
+>>> game = new_game("doctorwho", players=3, seed=4)
+>>> bots = [Greedy(seed=1), Careful(seed=2), Bluffer(seed=3)]
+>>> while not game.is_over:
+...     _ = game.apply(bots[game.current_player].choose(game))
+>>> game.finished, len(game.result().extra["scores"])
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.doctorwho import (
+    Attack,
+    Buy,
+    Defend,
+    Discard,
+    MatchDiscard,
+    Pass,
+    PlayLocation,
+    PlaySupport,
+    Reserve,
+    TakeOver,
+    UseIronsides,
+    UseValiant,
+)
+from .base import Agent, RandomAgent
+
+__all__ = ["AGENTS", "DEFAULT", "Bluffer", "Careful", "Greedy", "help_value", "stack_estimate"]
+
+UNKNOWN_CARD = 2.0
+"""What a bot guesses a face-down Defender or Enemy is worth (the deck's average is about 2)."""
+
+_GOOD_SUPPORT = {"Jammy Dodger": 4, "K-9": 3, "Bad Wolf": 3, "Captain Jack": 3,
+                 "Collecting on Debts": 3, "Chameleon Arch": 3, "TARDIS": 2, "Crack in Time": 2,
+                 "Mr Clever": 2}
+
+
+def help_value(card: Any) -> float:
+    """How much a card would help whoever receives it: strength for Defenders and Enemies,
+    VP + TP for a Location, a rough worth for Support cards."""
+    if card.kind in ("defender", "enemy"):
+        return float(card.strength)
+    if card.kind == "location":
+        return float(card.vp + card.tp)
+    return float(_GOOD_SUPPORT.get(card.name, 1))
+
+
+def stack_estimate(cards: Any, stack: list[Any]) -> float:
+    """Estimated strength of a stack as one seat sees it: face-up (or own) cards count their
+    strength, each face-down card ``UNKNOWN_CARD``."""
+    return sum(UNKNOWN_CARD if c is None else cards[c].strength for c in stack)
+
+
+class Greedy(Agent):
+    """Best immediate gain; careless about what it passes."""
+
+    name = "greedy"
+    careful = False
+    bluff = False
+
+    def choose(self, game: Any) -> Any:
+        seat = game.current_player
+        obs = game.observation(seat)
+        actions = game.legal_actions()
+        cards = game.cards
+        first = actions[0]
+        if isinstance(first, UseIronsides):
+            return UseIronsides(True)
+        if isinstance(first, UseValiant):
+            return UseValiant(True)
+        if isinstance(first, MatchDiscard):  # keep the strongest cards on the Location
+            return max(actions, key=lambda a: (-len(a.cards), a.cards))
+        locs = {loc["card"]: loc for loc in obs["locations"]}
+        best, best_score = None, 0.0
+        for a in actions:
+            s = self.score(a, obs, locs, cards)
+            if s > best_score:
+                best, best_score = a, s
+        if best is not None:
+            return best
+        return self.dispose(actions, obs, cards)
+
+    # -- what an action is worth now ----------------------------------------------------------
+    def score(self, a: Any, obs: dict[str, Any], locs: dict[int, Any], cards: Any) -> float:
+        seat = obs["seat"]
+        if isinstance(a, PlayLocation):
+            return 10 + 2 * cards[a.card].vp + cards[a.card].tp
+        if isinstance(a, Defend):
+            loc = locs[a.loc]
+            strength = sum(cards[c].strength for c in a.cards)
+            vp = cards[a.loc].vp
+            if loc["enemies"]:
+                threat = stack_estimate(cards, loc["enemies"])
+                return 8 + vp - len(a.cards) if strength >= threat else -1
+            if loc["defenders"] or loc["tardis"]:
+                return -1
+            if self.bluff and len(a.cards) == 1 and strength <= 2:
+                return 3 + vp
+            return 2 + vp - len(a.cards) if strength >= 3 else -1
+        if isinstance(a, Attack):
+            loc = locs[a.loc]
+            vp = cards[a.loc].vp
+            strength = sum(cards[c].strength for c in a.cards)
+            if loc["attacker"] == seat:
+                return -1  # reinforcing: not worth a card to a greedy bot
+            if loc["tardis"]:
+                return 1 + vp - strength if len(a.cards) == 1 else -1
+            if loc["defenders"]:
+                guess = UNKNOWN_CARD * len(loc["defenders"])
+                return 4 + vp - len(a.cards) if strength > guess + 1 else -1
+            if self.bluff and len(a.cards) == 1 and strength <= 2:
+                return 5 + vp
+            return 3 + 2 * vp - len(a.cards) if strength >= 3 else -1
+        if isinstance(a, TakeOver):
+            return 6 + cards[a.loc].vp
+        if isinstance(a, PlaySupport):
+            return self.support_score(a, obs, locs, cards)
+        return 0.0
+
+    def support_score(self, a: PlaySupport, obs: dict[str, Any], locs: dict[int, Any],
+                      cards: Any) -> float:
+        name = cards[a.card].name
+        seat = obs["seat"]
+        if name in ("Jammy Dodger", "K-9", "Bad Wolf", "Chameleon Arch"):
+            return 6 + cards[a.loc].vp - (1 if name == "K-9" else 0)
+        if name in ("Captain Jack", "Collecting on Debts"):
+            return 7 + cards[a.loc].vp if len(locs[a.loc]["enemies"]) == 1 else 2
+        if name == "TARDIS":
+            return 1 + obs["tardises"][seat]
+        if name == "Crack in Time":
+            return 1 + obs["daleks"][seat]
+        if name == "Mr Clever":
+            return 1 + len(a.cards)
+        if name in ("Sonic Screwdriver", "Psychic Paper", "Vincent Van Gogh"):
+            hidden = sum(e is None for e in locs[a.loc]["enemies"])
+            return 1.5 if hidden else 0.5
+        if name in ("Wilf", "Ood", "Ironsides"):
+            return 0.5
+        return 0.0  # Regeneration: only when nothing else
+
+    # -- getting rid of cards -----------------------------------------------------------------
+    def dispose(self, actions: list[Any], obs: dict[str, Any], cards: Any) -> Any:
+        """Nothing is worth doing: end the turn (careless: any way that is legal)."""
+        passes = [a for a in actions if isinstance(a, Pass)]
+        if passes:
+            return self.rng.choice(passes)
+        discards = [a for a in actions if isinstance(a, Discard) and len(a.cards) == 1]
+        buys = [a for a in actions if isinstance(a, Buy)]
+        if not discards and buys:
+            return buys[0]
+        if not discards:
+            return self.rng.choice(actions)
+        return self.rng.choice(discards)
+
+
+class Careful(Greedy):
+    """Greedy, but never hands its right-hand neighbour the cards that would help them most."""
+
+    name = "careful"
+    careful = True
+
+    def dispose(self, actions: list[Any], obs: dict[str, Any], cards: Any) -> Any:
+        value = {c: help_value(cards[c]) for c in obs["hand"] + obs["reserve"]}
+        if obs["endgame"]:  # one action a turn, no passing: burn the least useful card
+            discards = [a for a in actions if isinstance(a, Discard) and len(a.cards) == 1]
+            if discards:
+                return min(discards, key=lambda a: (value[a.cards[0]], a.cards))
+            return super().dispose(actions, obs, cards)
+        # the three weakest cards go to the right; the rest are reserved or burnt first
+        keep = sorted(value, key=lambda c: (value[c], c))
+        to_pass = set(keep[:3])
+        extra = [c for c in obs["hand"] if c not in to_pass]
+        if extra:
+            strong = max(extra, key=lambda c: (value[c], c))
+            for a in actions:
+                if isinstance(a, Reserve) and a.cards == (strong,):
+                    return a
+            for a in actions:
+                if isinstance(a, Discard) and a.cards == (strong,):
+                    return a
+        passes = [a for a in actions if isinstance(a, Pass)]
+        if passes:
+            return min(passes, key=lambda a: (sum(value[c] for c in a.cards), a.cards))
+        return super().dispose(actions, obs, cards)
+
+
+class Bluffer(Careful):
+    """Careful, and plays weak cards face down where a stack alone may scare or tempt."""
+
+    name = "bluffer"
+    bluff = True
+
+
+AGENTS: dict[str, type[Agent]] = {
+    "greedy": Greedy,
+    "careful": Careful,
+    "bluffer": Bluffer,
+    "random": RandomAgent,
+}
+DEFAULT = "greedy"

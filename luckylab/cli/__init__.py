@@ -7,5 +7,7 @@ subcommand and sets ``func`` (a function of the parsed arguments returning an ex
 COMMANDS = [
     "luckylab.cli.board",
     "luckylab.cli.foil",
+    "luckylab.cli.lab",
+    "luckylab.cli.lite",
     "luckylab.cli.simulate",
 ]

@@ -48,6 +48,14 @@ INSTALL_CELL_SOURCE = (
     "\n"
     '    await piplite.install("luckylab")'
 )
+SITE_CONFIG = {  # merged into the site's jupyter-lite.json
+    "jupyter-config-data": {
+        "appName": "luckylab",
+        # window.jupyterapp, so a browser test can run a lesson (everything runs client-side
+        # anyway: this exposes nothing a visitor could not already reach).
+        "exposeAppInBrowser": "true",
+    }
+}
 PYODIDE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 BUILD_TOOLS = {  # module -> what provides it
     "jupyterlite_core": "jupyterlite-core",
@@ -189,6 +197,7 @@ def build_site(out: Path, root: Path | None = None) -> dict[str, Any]:
         lessons = copy_lessons(root, work / "contents")
         lite_dir = work / "lite"
         lite_dir.mkdir()
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(SITE_CONFIG), encoding="utf-8")
         staged = work / "site"
         command = [sys.executable, "-m", "jupyterlite_core", "build",
                    "--lite-dir", str(lite_dir), "--contents", str(work / "contents"),

@@ -228,10 +228,12 @@ def networkx_archive(target: Path) -> Path:
     return target
 
 
-def run_in_pyodide(package: Path, script: Path, *options: str) -> subprocess.CompletedProcess:
+def run_in_pyodide(
+    package: Path, script: Path, *options: str, timeout: float = NODE_TIMEOUT_S
+) -> subprocess.CompletedProcess:
     return subprocess.run(
         ["node", str(PYODIDE_DIR / "run_in_pyodide.mjs"), str(package), str(script), *options],
-        capture_output=True, text=True, timeout=NODE_TIMEOUT_S, stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
     )  # fmt: skip
 
 
@@ -267,7 +269,10 @@ def test_numpy_in_pyodide(pyodide, tmp_path):
     from its CDN, which this machine cannot reach; where it can, numpy must import."""
     script = tmp_path / "numpy_probe.py"
     script.write_text("import numpy\nprint(numpy.__version__)\n")
-    result = run_in_pyodide(pyodide, script, "--load", "numpy")
+    try:
+        result = run_in_pyodide(pyodide, script, "--load", "numpy", timeout=180)
+    except subprocess.TimeoutExpired:
+        pytest.skip("Pyodide's loadPackage('numpy') did not finish in 180 s (CDN unreachable)")
     if result.returncode == 3:
         pytest.skip(f"Pyodide cannot load numpy offline (no CDN): {result.stderr.strip()}")
     assert result.returncode == 0, result.stderr[-3000:]

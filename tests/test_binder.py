@@ -1,25 +1,29 @@
 """The Binder environment, built the way repo2docker builds it, imports luckylab and runs lesson 00.
 
-What repo2docker does with this repository (``binder/requirements.txt`` + ``binder/runtime.txt``,
-no ``environment.yml``): it reads configuration only from ``binder/`` (the root ``pyproject.toml``
-is ignored), starts from its base environment for the Python that ``runtime.txt`` names
-(JupyterLab 4, ipywidgets 8, notebook 7), copies the repository in and runs
-``pip install -r binder/requirements.txt`` from the repository root.
+What repo2docker does with this repository (``binder/requirements.txt``, ``binder/postBuild``,
+``binder/runtime.txt``, no ``environment.yml``): it reads configuration only from ``binder/``
+(the root ``pyproject.toml`` is ignored), starts from its base environment for the Python that
+``runtime.txt`` names (JupyterLab 4, ipywidgets 8, notebook 7), then, because requirements.txt
+holds no local reference, copies *only* requirements.txt and runs ``pip install -r
+binder/requirements.txt`` (a cached layer), then copies the repository and runs
+``binder/postBuild`` (``pip install --no-deps .``). The order is checked on repo2docker's own
+Dockerfile (``repo2docker --no-build --debug``, which needs no Docker).
 
-These tests do the same as far as this machine allows: a fresh virtual environment with the
+The slow tests do the same as far as this machine allows: a fresh virtual environment with the
 Python of ``runtime.txt`` (when the machine has it; otherwise the running Python, with a
-warning), the repository's *tracked* files copied to a temporary folder (Binder sees only what is
-committed), ``pip install -r binder/requirements.txt`` run from that copy, then ``import
+warning), JupyterLab 4 installed first as a stand-in for the base image, the repository's
+*tracked* files copied to a temporary folder (Binder sees only what is committed), ``pip install
+-r binder/requirements.txt`` then ``binder/postBuild`` run from that copy, then ``import
 luckylab`` and ``notebooks/00_start_here.ipynb`` executed with that environment's own kernel.
 
 Not covered, for want of Docker and mybinder.org: the Docker image itself, repo2docker's conda
-base environment (stood in for by what ``requirements.txt`` installs into the empty venv:
-JupyterLab brings ipykernel and nbconvert), the JupyterHub single-user server and Binder's
-launch and URL handling (``?urlpath=lab/tree/...``).
+base environment (stood in for by JupyterLab from PyPI in the empty venv), the JupyterHub
+single-user server and Binder's launch and URL handling (``?urlpath=lab/tree/...``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -45,6 +49,10 @@ START_NOTEBOOK = Path("notebooks") / "00_start_here.ipynb"
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 INSTALL_TIMEOUT_S = 1200
+# What repo2docker's base environment gives the kernel (its environment.py-3.12.yml asks for
+# jupyterlab 4, notebook 7, ipywidgets 8, jupyter_server 2): JupyterLab brings ipykernel and
+# nbconvert. The pins in binder/requirements.txt then go on top, as on Binder.
+IMAGE_STANDIN = ["jupyterlab>=4,<5"]
 NOTEBOOK_TIMEOUT_S = 900
 
 
@@ -91,35 +99,120 @@ def test_binder_runtime_pins_a_python_the_package_supports():
     assert f"{major}.{minor}" in SpecifierSet(project["requires-python"])
 
 
-def test_binder_requirements_install_the_package_from_the_repo_root():
-    """repo2docker ignores pyproject.toml once binder/ exists: '.' (or '-e .') installs it."""
-    lines = requirement_lines()
-    assert "." in lines or "-e ." in lines, lines
+def local_reference(line: str) -> bool:
+    """repo2docker's rule (utils.is_local_pip_requirement): such a line makes it copy the whole
+    repository before ``pip install``, so every commit reinstalls every dependency."""
+    line = line.split("#", 1)[0].strip()
+    if line.startswith(("-r", "-c", "--requirement", "--constraint")):
+        return True
+    if line.startswith("--") and "=" in line:
+        line = line.split("=", 1)[1]
+    if line.startswith("-"):
+        parts = line.split(None, 1)
+        line = parts[1] if len(parts) > 1 else ""
+    return line.startswith((".", "/", "file:"))
 
 
-def test_binder_requirements_keep_widgets_and_lab_on_the_images_major_versions():
-    """Kernel and front end must match (ipywidgets 8 / jupyterlab_widgets 3 / JupyterLab 4),
-    or every widget shows "Error displaying widget: model not found"."""
-    allowed = {
-        "ipywidgets": ("8.1.9", "7.8.5"),
-        "jupyterlab_widgets": ("3.0.17", "1.1.11"),
-        "jupyterlab": ("4.6.6", "3.6.8"),
-    }  # (must allow, must refuse)
-    seen = set()
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pins() -> dict[str, str]:
+    found = {}
     for line in requirement_lines():
-        if line in (".", "-e ."):
-            continue
         requirement = Requirement(line)
-        name = requirement.name.lower().replace("-", "_")
-        assert (
-            name in {"ipywidgets", "jupyterlab_widgets", "jupyterlab"} or requirement.specifier
-        ), f"unpinned extra requirement {line!r}: keep the image lean"
-        if name in allowed:
-            good, bad = allowed[name]
-            assert requirement.specifier.contains(good), f"{line!r} refuses {name} {good}"
-            assert not requirement.specifier.contains(bad), f"{line!r} allows {name} {bad}"
-            seen.add(name)
-    assert "ipywidgets" in seen, "pin ipywidgets 8 explicitly (the image's front end is 8)"
+        found[canonical(requirement.name)] = next(iter(requirement.specifier)).version
+    return found
+
+
+def test_binder_requirements_are_exact_pins_with_no_local_reference():
+    """Only ``name==version`` lines: repo2docker installs them before copying the repository
+    (a layer reused across commits), and a class gets what the teacher rehearsed."""
+    lines = requirement_lines()
+    assert lines
+    for line in lines:
+        assert not local_reference(line), f"{line!r} is a local reference: it defeats the cache"
+        specs = list(Requirement(line).specifier)
+        assert len(specs) == 1 and specs[0].operator == "==", f"{line!r} is not an exact pin"
+        assert "*" not in specs[0].version, line
+
+
+def test_binder_pins_cover_every_runtime_dependency_and_the_constraints():
+    """Every runtime dependency of pyproject.toml (for the runtime.txt Python) and every line of
+    binder/constraints.in has a pin that satisfies it (re-run binder/pin.py after changing
+    either)."""
+    from packaging.markers import default_environment
+
+    major, minor = runtime_version()
+    environment = dict(default_environment(), python_version=f"{major}.{minor}",
+                       python_full_version=f"{major}.{minor}.0")  # fmt: skip
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    constraints = [
+        line.split("#", 1)[0].strip()
+        for line in (BINDER / "constraints.in").read_text().splitlines()
+    ]
+    pinned = pins()
+    for line in [*project["dependencies"], *filter(None, constraints)]:
+        requirement = Requirement(line)
+        if requirement.marker and not requirement.marker.evaluate(environment):
+            continue
+        name = canonical(requirement.name)
+        assert name in pinned, f"{requirement.name} has no pin in binder/requirements.txt"
+        assert requirement.specifier.contains(pinned[name], prereleases=True), (
+            f"binder pins {name}=={pinned[name]}, outside {line!r}: run binder/pin.py"
+        )
+    assert "luckylab" not in pinned
+
+
+def test_binder_requirements_keep_widgets_on_the_images_major_versions():
+    """Kernel and front end must match (ipywidgets 8 / jupyterlab_widgets 3 with Binder's
+    JupyterLab 4), or every widget shows "Error displaying widget: model not found". Both
+    halves are pinned, so the front end Binder serves is the one the kernel expects."""
+    pinned = pins()
+    for name, major in (("ipywidgets", "8"), ("jupyterlab-widgets", "3")):
+        assert name in pinned, f"pin {name} (both halves of the widgets)"
+        assert pinned[name].split(".")[0] == major, f"{name}=={pinned[name]}: need {major}.x"
+    assert "jupyterlab" not in pinned, "JupyterLab comes with Binder's image: do not replace it"
+
+
+def test_binder_postbuild_installs_only_the_package_and_is_executable():
+    script = BINDER / "postBuild"
+    text = script.read_text()
+    assert text.startswith("#!/bin/bash\n") and "set -euo pipefail" in text
+    commands = [x for x in text.splitlines() if x.strip() and not x.lstrip().startswith("#")]
+    assert commands[-1].split() == [
+        "python", "-m", "pip", "install", "--no-cache-dir", "--no-deps", "."
+    ]  # fmt: skip
+    listing = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    if listing.returncode == 0 and listing.stdout:
+        assert listing.stdout.startswith("100755"), "binder/postBuild must be executable in git"
+
+
+def test_repo2docker_installs_the_pins_before_it_copies_the_repository(tmp_path):
+    """repo2docker's own Dockerfile for this repository (``--no-build``: no Docker needed):
+    requirements.txt is copied alone and installed, *then* the repository is copied, *then*
+    postBuild runs. A notebook-only commit therefore reuses the dependency layer."""
+    if importlib.util.find_spec("repo2docker") is None:
+        unavailable("repo2docker is not installed (jupyter-repo2docker, in the 'test' extra)")
+    repo = tracked_copy(tmp_path / "repo")
+    result = subprocess.run(
+        [sys.executable, "-m", "repo2docker", "--no-build", "--no-run", "--debug", str(repo)],
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    lines = [x.strip() for x in (result.stdout + result.stderr).splitlines()]
+
+    def where(*parts: str) -> int:
+        hits = [i for i, x in enumerate(lines) if all(part in x for part in parts)]
+        assert len(hits) == 1, f"{parts}: lines {hits}"
+        return hits[0]
+
+    copy_pins = where("COPY ", " src/binder/requirements.txt ")
+    install = where("RUN ", "pip install", '-r "binder/requirements.txt"')
+    copy_repo = where("COPY ", " src/ ${REPO_DIR}/")
+    post_build = where("RUN ./binder/postBuild")
+    assert copy_pins < install < copy_repo < post_build
 
 
 # --- the environment itself (slow: a fresh venv and a pip install) --------------------------
@@ -248,7 +341,10 @@ def binder_env(tmp_path_factory) -> BinderEnv:
     else:
         run([interpreter, "-m", "venv", str(prefix)], base, env, 300, "creating the venv")
     binder = BinderEnv(repo, prefix, env, wanted)
-    # Exactly repo2docker's step, from the repository root.
+    # The base image's part (repo2docker's conda environment): JupyterLab 4 and its kernel.
+    binder.run("-m", "pip", "install", "--disable-pip-version-check", *IMAGE_STANDIN,
+               what="installing the base-image stand-in", timeout=INSTALL_TIMEOUT_S)  # fmt: skip
+    # Then exactly repo2docker's steps, from the repository root: the pins, then postBuild.
     binder.run(
         "-m",
         "pip",
@@ -259,6 +355,7 @@ def binder_env(tmp_path_factory) -> BinderEnv:
         what="pip install -r binder/requirements.txt",
         timeout=INSTALL_TIMEOUT_S,
     )
+    run(["bash", "binder/postBuild"], repo, env, INSTALL_TIMEOUT_S, "binder/postBuild")
     return binder
 
 
@@ -279,8 +376,10 @@ print(json.dumps({
     "versions": {d: md.version(d) for d in
                  ("ipywidgets", "jupyterlab", "jupyterlab_widgets", "ipykernel", "matplotlib",
                   "networkx")},
+    "pinned": {d: md.version(d) for d in json.loads(sys.argv[1])},
 }))
 """,
+        json.dumps(sorted(pins())),
         what="import luckylab in the Binder venv",
         cwd=binder_env.prefix,
     )  # not the repo: no '' import
@@ -293,19 +392,22 @@ print(json.dumps({
     assert versions["ipywidgets"].startswith("8."), versions
     assert versions["jupyterlab_widgets"].startswith("3."), versions
     assert versions["jupyterlab"].startswith("4."), versions
+    # Every pin survived (the image stand-in did not override one, postBuild added no deps).
+    assert {canonical(k): v for k, v in facts["pinned"].items()} == pins()
     if find_python(binder_env.version) is not None:
         assert tuple(facts["python"]) == binder_env.version
 
 
 @pytest.mark.slow
 def test_binder_env_has_the_widget_front_end_enabled(binder_env):
-    """JupyterLab in the venv loads @jupyter-widgets/jupyterlab-manager (else: no widgets)."""
+    """JupyterLab in the venv loads the widgets front end (else: no widgets) and ipyevents'."""
     listing = binder_env.run(
         "-m", "jupyterlab.labextensions", "list", what="jupyter labextension list"
     )
     text = listing.stdout + listing.stderr
-    line = next((x for x in text.splitlines() if "@jupyter-widgets/jupyterlab-manager" in x), "")
-    assert "enabled" in line and "OK" in line, text
+    for extension in ("@jupyter-widgets/jupyterlab-manager", "ipyevents"):
+        line = next((x for x in text.splitlines() if extension in x), "")
+        assert "enabled" in line and "OK" in line, text
 
 
 @pytest.mark.slow

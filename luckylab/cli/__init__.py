@@ -11,6 +11,8 @@ from typing import Any
 COMMANDS = [
     "luckylab.cli.board",
     "luckylab.cli.foil",
+    "luckylab.cli.lab",
+    "luckylab.cli.lite",
     "luckylab.cli.simulate",
     "luckylab.cli.student_copy",
     "luckylab.cli.lesson_stats",

@@ -341,8 +341,9 @@ class GameBase:
         return data
 
     def _start_board(self) -> Any:
-        """The board the game started on (a game whose board shrinks overrides this)."""
-        return self.board  # type: ignore[attr-defined]
+        """The board the game started on (a game whose board shrinks overrides this; a card
+        game without a board has None)."""
+        return getattr(self, "board", None)
 
     def state_digest(self) -> str:
         """A SHA-256 of the game's outcome and every event so far (equal for equal games)."""
@@ -358,7 +359,10 @@ def _sha256(text: str) -> str:
 
 
 def board_sha256(board: Any) -> str:
-    """A content hash of a board (spaces, edges, path, sight, start), computed once per board."""
+    """A content hash of a board (spaces, edges, path, sight, start), computed once per board;
+    ``"no board"`` for a game played without one (Doctor Who: The Card Game)."""
+    if board is None:
+        return "no board"
     cached = getattr(board, "_sha256", None)
     if cached is None:
         import json

@@ -288,10 +288,10 @@ class PlayTable(W.VBox):
                                             title="", width=9.5)
                 self._mansion = self.drawing
             self.key_html.value = (
-                "<small>Map: <b>blue</b> rooms are where the chosen move can go and are seen "
-                "by someone, <b>purple hatched</b> ones where it can go unseen; <b>grey</b> "
-                "rooms see you (or would see you in the room in <b>orange</b>, the one in "
-                "focus).</small>")
+                "<small>Map: <b>blue</b> rooms are where the chosen move can go and another "
+                "player would see you, <b>purple hatched</b> ones where nobody else would; "
+                "<b>grey</b> rooms see you (or would see you in the <b>orange</b> room, the "
+                "one in focus).</small>")
         self.clicks = ClickMap(board, self.figure.axes[0])
         self.image = W.Image(format="png", layout=W.Layout(width="760px"))
         self.image.add_class("luckylab-play-map")
@@ -486,7 +486,7 @@ class PlayTable(W.VBox):
         self.message = ""
         self._log_events(events)
         self._run_bots()
-        self._refresh()
+        self._refresh(keep_group=False)
         return self.lines[start:]
 
     def add_to_plan(self) -> None:
@@ -743,8 +743,9 @@ class PlayTable(W.VBox):
             else "none"
         self.plan_button.layout.display = "" if is_move and self.game.strangers else "none"
 
-    def _refresh(self) -> None:
-        """Rebuild the choices and every view from the engine."""
+    def _refresh(self, keep_group: bool = True) -> None:
+        """Rebuild the choices and every view from the engine (a new decision starts on its
+        first group)."""
         game = self.game
         self._rebuilding = True
         seat = game.current_player
@@ -755,7 +756,7 @@ class PlayTable(W.VBox):
                 self.pawn_picker.value = pawns[0]
         self.choices = self._legal_choices() if seat in self.humans else {}
         groups = list(self.choices)
-        old = self.group_picker.value
+        old = self.group_picker.value if keep_group else None
         self.group_picker.options = groups
         self.group_picker.value = old if old in groups else (groups[0] if groups else None)
         self._rebuilding = False
@@ -829,18 +830,28 @@ class PlayTable(W.VBox):
             self.drawing.title.set_text(self._map_title())
         here = self.focused if self.focused is not None else self._where_is(you)
         watched = set(board.seen_by(here)) if here in board else set()
-        others = {self._where_is(s) for s in self.live if s != you}
-        marks = {s: "watched" for s in watched if s in others or s == here}
-        marks.update({s: "watched" for s in watched})
+        # Where the others' pawns see (K-SIGHT-1, S-SAVE-1): the room itself and every room
+        # in straight-line sight of it, on the board as it is now (afloat, in Save).
+        seen_by_others: set[str] = set()
+        for seat in self.live:
+            if seat != you and self._where_is(seat) in board:
+                seen_by_others |= board.visible_from(self._where_is(seat))
+        marks = {s: "watched" for s in watched}
         for s in targets:
-            marks[s] = "adjacent" if s in watched else "adjacent_unseen"
+            marks[s] = "adjacent" if s in seen_by_others else "adjacent_unseen"
         if self.focused is not None:
             marks[self.focused] = "chosen"
         self._mansion.mark(marks)
         if self.game_name == "save":
             self.png = self.drawing.render_png()
         else:
-            self.png = self.drawing.png()
+            # Like the ship's fast frame: paint what moves, and again only the names that a
+            # mark covers (MansionDrawing.png repaints every name, four times slower).
+            m = self._mansion
+            moving = [*m.marks.values(), m.bands, *m.pawns.values(), m.doctor, m.title]
+            also = [m.labels[s] for s in m.marked if m.labels[s].get_visible()]
+            also += [m.numbers[s] for s in m.marked if s in m.numbers]
+            self.png = self._painter.png(self.figure, moving, also=also)
 
     def _map_title(self) -> str:
         game = self.game

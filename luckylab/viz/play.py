@@ -181,11 +181,13 @@ class PlayTable(W.VBox):
 
     def who(self, seat: int) -> str:
         """``"Player 2"`` (and the character's name on the island)."""
-        name = f"Player {self.player_number(seat)}" if seat in self.live else "Stranger"
+        you = seat in self.humans and len(self.humans) == 1
+        if seat not in self.live:  # an Island Stranger: its name says so
+            return self.game.names[seat]
+        name = f"Player {self.player_number(seat)}"
         if self.game_name == "island":
-            name = f"{name} ({self.game.names[seat]})" if seat in self.live \
-                else self.game.names[seat]
-        return name + (" (you)" if seat in self.humans and len(self.humans) == 1 else "")
+            return f"{name} ({self.game.names[seat]}{', you' if you else ''})"
+        return name + (" (you)" if you else "")
 
     def _make_bots(self, bots: str | Sequence[str] | None) -> dict[int, Any]:
         from ..agents import agent_class, agent_names

@@ -112,3 +112,14 @@ def test_mansion_explorer_click_moves_the_room_and_pawns(board):
     last = lab.board.spaces[-1]
     lab.click(click_at(lab.clicks, last))
     assert lab.rivals[rival] == last
+
+
+def test_hovering_then_one_click_only_picks():
+    table = PlayTable("island", players=4, you=1, seed=3)
+    target = table.choices["Move"][0].space
+    event = click_at(table.clicks, target)
+    table.hover({**event, "event": "mousemove", "type": "mousemove"})
+    assert table.focused == target
+    table.click(event)
+    assert table.game.history == [] or table.game.position[table.viewer] != target
+    assert "Picked" in table.message_html.value

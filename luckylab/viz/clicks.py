@@ -131,25 +131,23 @@ class ClickMap:
 
 
 def attach_clicks(image: Any, on_click: Callable[[Mapping[str, Any]], None],
-                  on_hover: Callable[[Mapping[str, Any]], None] | None = None) -> Any:
+                  on_hover: Callable[[Mapping[str, Any]], None] | None = None) -> list[Any]:
     """Listen to clicks (and, optionally, pointer moves) on an ``ipywidgets.Image``.
 
-    Returns the ``ipyevents.Event`` (keep a reference, or the browser stops sending), or None
-    where ipyevents is not installed (the dropdowns still work then).
+    Returns the ``ipyevents.Event`` listeners (keep a reference, or the browser stops
+    sending); an empty list where ipyevents is not installed (the dropdowns still work then).
+    Clicks have a listener of their own: pointer moves are throttled, clicks never are.
     """
     try:
         from ipyevents import Event
     except ImportError:  # pragma: no cover - ipyevents is a dependency
-        return None
-    events = ["click"] + (["mousemove"] if on_hover is not None else [])
-    listener = Event(source=image, watched_events=events, prevent_default_action=True,
-                     throttle_or_debounce="throttle", wait=120)
-
-    def handle(event: Mapping[str, Any]) -> None:
-        if event.get("type") == "click" or event.get("event") == "click":
-            on_click(event)
-        elif on_hover is not None:
-            on_hover(event)
-
-    listener.on_dom_event(handle)
-    return listener
+        return []
+    clicks = Event(source=image, watched_events=["click"], prevent_default_action=True)
+    clicks.on_dom_event(on_click)
+    listeners = [clicks]
+    if on_hover is not None:
+        moves = Event(source=image, watched_events=["mousemove"],
+                      throttle_or_debounce="throttle", wait=150)
+        moves.on_dom_event(on_hover)
+        listeners.append(moves)
+    return listeners

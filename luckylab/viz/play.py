@@ -141,6 +141,7 @@ class PlayTable(W.VBox):
         self.lines: list[str] = []
         self.choices: dict[str, list[Choice]] = {}
         self.focused: str | None = None
+        self.picked: str | None = None
         self.plan: list[tuple[int, str]] = []
         self.message = ""
         self._history: list[tuple[Any, dict[int, Any], int, int]] = []
@@ -233,6 +234,8 @@ class PlayTable(W.VBox):
         self.table_html = W.HTML()
         self.log_html = W.HTML()
         self.log_html.add_class("luckylab-event-log")
+        self.table_html.add_class("luckylab-play-players")
+        self.message_html.add_class("luckylab-play-message")
         self.save_button = W.Button(description="Save record",
                                     tooltip="put the game's replay record in the box below")
         self.load_button = W.Button(description="Load record",
@@ -329,8 +332,16 @@ class PlayTable(W.VBox):
         if seat is None:
             return groups
         board = game.board
-        where = (lambda s: _space_words(board, s))
-        legal = game.legal_actions()
+
+        def where(space: str) -> str:
+            return _space_words(board, space)
+
+        if self.game_name == "island" and game.phase in ("foil", "penalty"):
+            # The engine lists every subset of the hand (2 ** 18 for a hand of 18): build one
+            # payment per multiset of Luck values instead, as the engine would accept it.
+            legal = self._island_payments(seat)
+        else:
+            legal = game.legal_actions()
         pay_seen: set[tuple[str, tuple[int, ...]]] = set()
         for action in legal:
             group = self._group_of(action)
@@ -358,6 +369,8 @@ class PlayTable(W.VBox):
                 choice = Choice(f"attack {how}: value {value}", action)
             elif name == "GiveCard":
                 choice = Choice(f"give {self._card_words(action.card)}", action)
+                if any(c.label == choice.label for c in groups.get(group, [])):
+                    continue  # two equal cards: one choice
             elif name in ("Snoop", "Step"):
                 here = game.position[seat] if self.game_name == "kill" else game.positions[seat]
                 if name == "Snoop":
@@ -393,6 +406,35 @@ class PlayTable(W.VBox):
                 group.sort(key=lambda c: self._paid(c.action))
         return {g: groups[g] for g in self._ORDER if g in groups} | \
             {g: c for g, c in groups.items() if g not in self._ORDER}
+
+    def _island_payments(self, seat: int) -> list[Any]:
+        """Island foiling round or Hazard penalty: the payments worth offering (one per
+        multiset of Luck values, lowest card ids first) and, in a penalty, each card to give."""
+        from itertools import product
+
+        from ..games.island import DiscardLuck, Foil, GiveCard
+
+        game = self.game
+        hand = list(game.hands[seat])
+        by_luck: dict[int, list[int]] = {}
+        for c in sorted(hand):
+            if game.card(c).luck > 0:
+                by_luck.setdefault(game.card(c).luck, []).append(c)
+        values = sorted(by_luck)
+        combos = []
+        for counts in product(*(range(len(by_luck[v]) + 1) for v in values)):
+            cards = [c for v, k in zip(values, counts, strict=True) for c in by_luck[v][:k]]
+            combos.append(tuple(sorted(cards, key=hand.index)))
+        if game.phase == "foil":
+            return [Foil(combo) for combo in combos]
+        value = game.penalty_value
+        actions: list[Any] = [GiveCard(c) for c in hand]
+        actions.extend(DiscardLuck(combo) for combo in combos
+                       if combo and self._luck_of(combo) >= value)
+        return actions
+
+    def _luck_of(self, cards: Sequence[int]) -> int:
+        return sum(self.game.card(c).luck for c in cards)
 
     def _paid(self, action: Any) -> int:
         return sum(self.game.card(c).luck for c in action.cards)
@@ -484,7 +526,7 @@ class PlayTable(W.VBox):
         self._history.append(snapshot)
         self.viewer = snapshot[3]
         self.plan = []
-        self.focused = None
+        self.focused = self.picked = None
         self.message = ""
         self._log_events(events)
         self._run_bots()
@@ -500,7 +542,7 @@ class PlayTable(W.VBox):
         self.plan = [m for m in choice.action.moves]
         if pawn not in {p for p, _ in self.plan}:  # pragma: no cover - defensive
             return
-        self.focused = None
+        self.focused = self.picked = None
         self._refresh()
 
     def undo(self) -> bool:
@@ -515,7 +557,7 @@ class PlayTable(W.VBox):
             return False
         self.game, self.bots, n_log, self.viewer = self._history.pop()
         del self.lines[n_log:]
-        self.focused = None
+        self.focused = self.picked = None
         self.message = "Undone."
         self._refresh()
         return True
@@ -553,10 +595,10 @@ class PlayTable(W.VBox):
     def select_space(self, space: str) -> None:
         """What a click on ``space`` does (see :meth:`click`)."""
         current = self.chosen
-        if current is not None and current.space == space and self.focused == space:
+        if current is not None and current.space == space and self.picked == space:
             self.do_it()
             return
-        self.focused = space
+        self.focused = self.picked = space
         groups = [self.group_picker.value, *self.choices]
         for group in groups:
             for k, choice in enumerate(self.choices.get(group or "", [])):
@@ -703,7 +745,7 @@ class PlayTable(W.VBox):
         self.game = game
         self._history = []
         self.plan = []
-        self.focused = None
+        self.focused = self.picked = None
         self.lines = []
         self._log_events(game.events[-LOG_LINES:])
         self.message = f"Loaded: {len(game.history)} actions replayed."

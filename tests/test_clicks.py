@@ -8,6 +8,8 @@ so the scaling is exercised. Every space of every board is clicked.
 
 from __future__ import annotations
 
+import html
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -123,3 +125,24 @@ def test_hovering_then_one_click_only_picks():
     table.click(event)
     assert table.game.history == [] or table.game.position[table.viewer] != target
     assert "Picked" in table.message_html.value
+
+
+def _images(widget):
+    import ipywidgets as W
+
+    if isinstance(widget, W.Image):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _images(child)
+
+
+def test_map_images_carry_no_tooltip_and_the_table_says_what_the_map_shows():
+    # In JupyterLab an Image view with a tooltip fails to render (ipywidgets 8 reads the
+    # description an Image does not have), so the sentence goes in a caption instead.
+    widgets = [PlayTable("save", players=4, seed=1), SightExplorer(), MansionExplorer()]
+    for widget in widgets:
+        images = list(_images(widget))
+        assert images and all(image.tooltip is None for image in images)
+    text = widgets[0].alt_text
+    assert text.startswith("Map of the ship") and text.count(".") == 1 and text.endswith(".")
+    assert html.escape(text) in widgets[0].alt_html.value

@@ -610,11 +610,10 @@ class MansionExplorer(W.VBox):
         self.click_picker = W.Dropdown(
             options=[("the chosen room", ROOM), *((r, r) for r in rivals), (DOCTOR, DOCTOR)],
             value=ROOM,
-            description="a click moves", style={"description_width": "initial"}, layout=wide)
+            description="a click moves", style={"description_width": "initial"}, layout=wide,
+            tooltip="click a room on the map to move this there")
         self.map_output = W.Output()
         self.map_image = W.Image(format="png", layout=W.Layout(width="760px"))
-        self.map_image.tooltip = ("Map of the mansion: click a room to move what 'a click "
-                                  "moves' names there.")
         self.lists = W.HTML()
 
         bounds = board_.geometry.bounds

@@ -152,12 +152,12 @@ class PlayTable(W.VBox):
         self._build_map()
         super().__init__([
             self.title_html,
-            W.HBox([self.image, W.VBox([self.hand_html, self.group_picker, self.pawn_picker,
-                                        self.action_picker,
-                                        W.HBox([self.go_button, self.plan_button]),
-                                        W.HBox([self.undo_button, self.hint_button]),
-                                        self.message_html, self.hint_html],
-                                       layout=W.Layout(width="380px"))]),
+            W.HBox([W.VBox([self.image, self.alt_html]),
+                    W.VBox([self.hand_html, self.group_picker, self.pawn_picker,
+                            self.action_picker, W.HBox([self.go_button, self.plan_button]),
+                            W.HBox([self.undo_button, self.hint_button]),
+                            self.message_html, self.hint_html],
+                           layout=W.Layout(width="380px"))]),
             self.key_html,
             self.table_html,
             self.log_html,
@@ -298,8 +298,11 @@ class PlayTable(W.VBox):
                 "<b>grey</b> rooms see you (or would see you in the <b>orange</b> room, the "
                 "one in focus).</small>")
         self.clicks = ClickMap(board, self.figure.axes[0])
-        self.image = W.Image(format="png", layout=W.Layout(width="760px"))
+        self.image = W.Image(format="png", layout=W.Layout(width="760px",
+                                                           border="1px solid #cccccc"))
         self.image.add_class("luckylab-play-map")
+        self.alt_html = W.HTML()
+        self.alt_html.add_class("luckylab-map-alt")
         self._listener = attach_clicks(self.image, self.click, self.hover)
 
     # -- the grouped choices -------------------------------------------------------------------
@@ -832,10 +835,11 @@ class PlayTable(W.VBox):
         self.last_redraw = time.perf_counter() - start
         state = "over" if game.is_over else f"{self.who(game.current_player)} to decide"
         focus = "" if self.focused is None else f"; {self.focused} in focus"
-        self.image.description = ""  # not shown; alt text below is what screen readers read
-        self.image.layout.border = "1px solid #cccccc"
-        self.image.tooltip = (f"Map of the {self._game_words()}: {state}; click a space to "
-                              f"move there or pick a card's target{focus}.")
+        # One sentence that says what the picture shows, under it (an Image view cannot carry
+        # a tooltip or alt text in ipywidgets 8: its tooltip breaks the view).
+        self.alt_text = (f"Map of the {self._game_words()}: {state}; click a space to move "
+                         f"there or pick a card's target{focus}.")
+        self.alt_html.value = f"<small><i>{html.escape(self.alt_text)}</i></small>"
 
     def _game_words(self) -> str:
         return {"island": "island", "kill": "mansion", "save": "ship"}[self.game_name]

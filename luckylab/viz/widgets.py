@@ -171,12 +171,11 @@ class SightExplorer(W.VBox):
         self.click_picker = W.Dropdown(options=[*((p, p) for p in pawns), (DOCTOR, DOCTOR),
                                                 ("the cat", "cat")],
                                        value=next(iter(pawns)), description="a click moves",
+                                       tooltip="click a space on the map to put this pawn there",
                                        style={"description_width": "initial"},
                                        layout=W.Layout(width="260px"))
         self.map_output = W.Output()
         self.map_image = W.Image(format="png", layout=W.Layout(width="960px"))
-        self.map_image.tooltip = ("Map of the island: click a space to put the pawn chosen "
-                                  "under 'a click moves' there.")
         self.matrix_output = W.Output()
         self.table = W.HTML()
         self.summary = W.HTML()

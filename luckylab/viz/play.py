@@ -7,11 +7,14 @@ foiling round); the bots' turns then play out with a short event log. The map is
 (``ipywidgets.Image`` + ``ipyevents``, see :mod:`luckylab.viz.clicks`): a click on a space
 picks the choice that goes there, a second click on it carries it out.
 
-The grouping is built here from ``game.legal_actions()``: the engines list every action as
-one flat list (an Island foiling round lists every subset of the hand), and a widget should
-not. Choices that differ only by which of two equal cards is paid are offered once, and a
-payment is offered only if no card of it could be kept back while still paying enough (or if
-it pays less than is needed); everything offered is a legal action of the engine.
+The engines offer no grouped view of their actions, so the grouping is built here from
+``game.legal_actions()``, a flat list. The exception is an Island foiling round or Hazard
+penalty, where that list holds every subset of the hand (2 ** 18 for a hand of 18): there the
+payments are built directly, one per multiset of Luck values. Choices that differ only by
+which of two equal cards is paid are offered once, and a payment is offered only if no card of
+it could be kept back while still paying enough (or if it pays less than is needed); an Island
+Move spread over several pawns (Strangers, ``I-STR-6``) is built one pawn at a time.
+Everything offered is a legal action of the engine.
 
 Hidden information: the widget shows the hand of the person deciding, the others' hand sizes
 and what has been played, never another seat's cards.
@@ -890,23 +893,58 @@ class PlayTable(W.VBox):
             marks[s] = "adjacent" if s in seen_by_others else "adjacent_unseen"
         if self.focused is not None:
             marks[self.focused] = "chosen"
-        self._mansion.mark(marks)
+        m = self._mansion
+        m.mark(marks)
+        tags = self._tag_pawns(m, game.current_player)
+        # Like the ship's fast frame: paint what moves, and again only the names that a mark
+        # or a sight band covers (MansionDrawing.png repaints every name, four times slower).
+        covered = set(m.marked)
+        for band in m.shown_bands:
+            covered |= band.spaces
+        also = [m.labels[s] for s in covered if m.labels[s].get_visible()]
+        also += [m.numbers[s] for s in covered if s in m.numbers]
         if self.game_name == "save":
-            self.png = self.drawing.render_png()
+            moving = self.drawing._moving_artists()
         else:
-            # Like the ship's fast frame: paint what moves, and again only the names that a
-            # mark covers (MansionDrawing.png repaints every name, four times slower).
-            m = self._mansion
             moving = [*m.marks.values(), m.bands, *m.pawns.values(), m.doctor, m.title]
-            also = [m.labels[s] for s in m.marked if m.labels[s].get_visible()]
-            also += [m.numbers[s] for s in m.marked if s in m.numbers]
-            self.png = self._painter.png(self.figure, moving, also=also)
+        self.png = self._painter.png(self.figure, [*moving, *tags], also=also)
+
+    def _tag_pawns(self, m: Any, deciding: int | None) -> list[Any]:
+        """Write each player's number on their pawn (the rooms' pawns are plain discs); the
+        pawn of the player deciding now is drawn larger."""
+        from .draw import _ink_on
+
+        tags = getattr(self, "_pawn_tags", None)
+        if tags is None:
+            tags = self._pawn_tags = {}
+        for label, marker in m.pawns.items():
+            number = int(label.split()[-1]) + (1 if label.startswith("seat") else 0)
+            tag = tags.get(label)
+            if tag is None:
+                tag = tags[label] = m.ax.text(0, 0, str(number), ha="center", va="center",
+                                              fontsize=7, fontweight="bold", zorder=9,
+                                              color=_ink_on(marker.get_markerfacecolor()))
+            if self.game_name == "kill":
+                marker.set_markersize(17 if deciding is not None
+                                      and number == self.player_number(deciding) else 13)
+            xs, ys = marker.get_data()
+            tag.set_visible(len(xs) > 0)
+            if len(xs):
+                tag.set_position((xs[0], ys[0]))
+        return list(tags.values())
+
+    def _phase_words(self) -> str:
+        phase = getattr(self.game, "phase", "")
+        return {"phase1": "Phase 1 (move)", "phase2": "Phase 2 (draw or attack)",
+                "foil": "a foiling round", "penalty": "a Hazard penalty",
+                "turn": "the start of a turn", "active": "an active turn",
+                "doing": "a doing-something turn"}.get(phase, phase)
 
     def _map_title(self) -> str:
         game = self.game
         if game.is_over:
             return "The game is over"
-        return f"{self.who(game.current_player)} to decide"
+        return f"{self.who(game.current_player)} to decide: {self._phase_words()}"
 
     def _status(self) -> None:
         game = self.game
@@ -922,13 +960,8 @@ class PlayTable(W.VBox):
             self.title_html.value = f"<h3>{html.escape(end)}.</h3>"
         else:
             seat = game.current_player
-            phase = getattr(game, "phase", "")
-            words = {"phase1": "Phase 1 (move)", "phase2": "Phase 2 (draw or attack)",
-                     "foil": "a foiling round", "penalty": "a Hazard penalty",
-                     "turn": "the start of a turn", "active": "an active turn",
-                     "acting": "a turn"}.get(phase, phase)
             self.title_html.value = (f"<h3>{html.escape(self.who(seat))}: "
-                                     f"{html.escape(words)}</h3>")
+                                     f"{html.escape(self._phase_words())}</h3>")
         hand = sorted(game.hands[you])
         cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in hand)
         self.hand_html.value = (f"<b>Hand of {html.escape(self.who(you))}</b> "

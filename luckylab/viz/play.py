@@ -874,6 +874,9 @@ class PlayTable(W.VBox):
         game = self.game
         if self.game_name == "save":
             self.drawing.update(game, title=self._map_title())
+            # The table marks rooms by who sees *you*; Doctor Lucky's sight bands (the
+            # ShipStepper's view) would hide those marks and cost a repaint of every name.
+            self._mansion.show_sight(None)
             board = game.board  # the rooms afloat
         else:
             board = game.board

@@ -341,6 +341,16 @@ JS_WIDGET_SNAPSHOT = """
 }
 """
 
+# The play table's state as a student sees it: where the players stand, the message line, the
+# map picture (its data URL).
+JS_PLAY_SNAPSHOT = """
+(table) => ({
+  players: (table.querySelector('.luckylab-play-players') || table).innerText,
+  message: (table.querySelector('.luckylab-play-message') || table).innerText,
+  image: (table.querySelector('img') || {src: ''}).src,
+})
+"""
+
 # Output of widget callbacks that no Output widget captures (an exception in a button handler,
 # say) goes to JupyterLab's log console, not to the notebook: count its entries, then open it.
 JS_LOG_ENTRIES = """

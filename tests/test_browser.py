@@ -8,7 +8,8 @@ idle and then checks what a student would see:
 - every widget view the notebook displays rendered (``.jupyter-widgets`` in its place, no
   "Error displaying widget" / "model not found"), every image loaded;
 - in lesson 03 (and wherever else it appears), clicking the TurnStepper's step button changes
-  both the event log (text) and the figure (image bytes).
+  both the event log (text) and the figure (image bytes);
+- in lesson 03b, two clicks on a space of the play table's map move Player 1's pawn there.
 
 A screenshot of each lesson goes to ``test-artifacts/browser/<notebook>.png``.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import re
 import time
@@ -36,6 +38,7 @@ from browser_support import (
     JS_LOG_ENTRIES,
     JS_LOG_OUTPUTS,
     JS_NOTEBOOK_READY,
+    JS_PLAY_SNAPSHOT,
     JS_RENDERED_OUTPUTS,
     JS_RUN_ALL,
     JS_SCROLL_TOP,
@@ -59,9 +62,21 @@ IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 STEP_BUTTON = re.compile(r"^\s*Step\b", re.IGNORECASE)
 STEPPER_LESSON = "03_"
 
+# The play table (luckylab/viz/play.py) of lesson 03b: clicking a space twice moves the pawn.
+PLAY_LESSON = "03b_"
+PLAY_TABLE = 'PlayTable("island", players=4, you=1, seed=2026)'
+
 OPEN_TIMEOUT_S = 120  # server start, kernel start, first render of JupyterLab
 RUN_TIMEOUT_S = 900  # all cells of one lesson (simulations included) on a busy 2-core machine
 CLICK_TIMEOUT_S = 60
+
+
+def test_the_lessons_include_the_play_lesson():
+    """The browser runs every lesson; lesson 03b (the play table) must be among them."""
+    if NOTEBOOK_DIR != ROOT / "notebooks":
+        pytest.skip("LUCKYLAB_BROWSER_NOTEBOOKS points at other notebooks")
+    assert any(p.name.startswith(PLAY_LESSON) for p in NOTEBOOKS)
+    assert any(p.name.startswith(STEPPER_LESSON) for p in NOTEBOOKS)
 
 
 def unavailable(reason: str) -> None:
@@ -207,6 +222,68 @@ def check_stepper(page, name: str, server: LabServer) -> str | None:
     return None
 
 
+def check_play_table(page, name: str, server: LabServer) -> str | None:
+    """In lesson 03b, click a space Player 1 can move to, twice, on the map picture: the first
+    click picks it, the second moves the pawn there (the players' table says so) and the
+    picture changes. Returns a description of the problem, or None."""
+    if not name.startswith(PLAY_LESSON):
+        return None
+    cells = json.loads((NOTEBOOK_DIR / name).read_text())["cells"]
+    if not any(PLAY_TABLE in "".join(cell["source"]) for cell in cells):
+        return f"{name} no longer makes {PLAY_TABLE}: update the browser test"
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from luckylab.viz.play import PlayTable
+
+    twin = PlayTable("island", players=4, you=1, seed=2026)  # the same table, in this process
+    target = twin.choices["Move"][0].space
+    px, py = twin.clicks.pixel_of(target)
+    natural_w, natural_h = twin.clicks.natural
+    image = page.locator(".jp-NotebookPanel .luckylab-play-table img").first
+    if not image.count():
+        return "no play table map (img in .luckylab-play-table)"
+    image.scroll_into_view_if_needed()
+    table = page.locator(".jp-NotebookPanel .luckylab-play-table").first
+    snapshot = JS_PLAY_SNAPSHOT
+
+    def click_target() -> None:
+        box = image.bounding_box()
+        page.mouse.click(box["x"] + px * box["width"] / natural_w,
+                         box["y"] + py * box["height"] / natural_h)
+
+    before = table.evaluate(snapshot)
+    if target in before["players"].split("Player 2")[0]:
+        return f"Player 1 is already on {target} before the click: {before['players'][:200]!r}"
+    click_target()
+    deadline = time.monotonic() + CLICK_TIMEOUT_S
+    picked = before
+    while time.monotonic() < deadline and "Picked" not in picked["message"]:
+        page.wait_for_timeout(250)
+        picked = table.evaluate(snapshot)
+    if "Picked" not in picked["message"]:
+        return (f"a click on {target} picked nothing: message {picked['message']!r}\n"
+                + server.log_tail(20))
+    click_target()
+    after = picked
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        after = table.evaluate(snapshot)
+        if target in after["players"].split("Player 2")[0] and after["image"] != before["image"]:
+            break
+    wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, "kernel after the map click", server)
+    after = table.evaluate(snapshot)
+    problems = []
+    if target not in after["players"].split("Player 2")[0]:
+        problems.append(f"Player 1 did not move to {target}: {after['players'][:300]!r}")
+    if after["image"] == before["image"]:
+        problems.append("the map picture did not change")
+    if problems:
+        return "after clicking the map twice, " + "; ".join(problems) + "\n" + \
+            server.log_tail(20)
+    return None
+
+
 def log_console_problems(page) -> list[str]:
     """Tracebacks from widget callbacks, which JupyterLab sends to its log console."""
     if not page.evaluate(JS_LOG_ENTRIES):
@@ -275,6 +352,9 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
             stepper_problem = check_stepper(page, name, server)
             if stepper_problem:
                 problems.append(stepper_problem)
+            play_problem = check_play_table(page, name, server)
+            if play_problem:
+                problems.append(play_problem)
             problems += rendering_problems(page)  # the click must not break anything either
         shot = save_screenshot(page, name)
         problems += log_console_problems(page)

@@ -15,6 +15,9 @@ Modules
 :mod:`luckylab.viz.widgets`
     The Island lessons: :class:`SightExplorer`, :class:`TurnStepper`, :class:`FoilLab`,
     :class:`DilemmaLab`.
+:mod:`luckylab.viz.play`
+    :class:`PlayTable`: play Island, Kill or Save Doctor Lucky against the bots on a clickable
+    map (:mod:`luckylab.viz.clicks` turns ipyevents clicks into spaces).
 :mod:`luckylab.viz.mansion`, :mod:`luckylab.viz.ship`, :mod:`luckylab.viz.panic_widget`
     Kill Doctor Lucky's mansion (straight-line sight), Save Doctor Lucky's sinking ship, and
     Panic Island!.
@@ -41,6 +44,8 @@ _WHERE = {
     "draw_ship": "ship",
     "PanicWidget": "panic_widget",
     "SeatView": "doctorwho",
+    "PlayTable": "play",
+    "ClickMap": "clicks",
     "decorate": "style",
     "series": "style",
 }

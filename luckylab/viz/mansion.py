@@ -52,6 +52,7 @@ from ..board import Board
 from ..errors import OptionError
 from ..geometry import Geometry, Rect, SightBand
 from .blit import Painter
+from .clicks import ClickMap, attach_clicks
 from .draw import DOCTOR, DOCTOR_COLOR, PLAYER_COLORS, SIGHT_COLOR, kind_color
 
 __all__ = [
@@ -94,6 +95,9 @@ MARKS: dict[str, dict[str, Any]] = {
 }
 """How :meth:`MansionDrawing.mark` paints a room, per mark name. Each mark differs by hatch
 or outline as well as colour, so colour is never the only cue."""
+
+ROOM = "(the chosen room)"
+"""The :class:`MansionExplorer` click target that moves the chosen room itself."""
 
 _NO_MARK = {"facecolor": "none", "alpha": 1.0, "hatch": "", "edgecolor": "none",
             "linewidth": 0.0}
@@ -604,7 +608,13 @@ class MansionExplorer(W.VBox):
         self.view_picker = W.ToggleButtons(
             options=[("sight of the room", "sight"), ("where to hide", "hide")], value=view,
             style={"button_width": "140px"})
+        self.click_picker = W.Dropdown(
+            options=[("the chosen room", ROOM), *((r, r) for r in rivals), (DOCTOR, DOCTOR)],
+            value=ROOM,
+            description="a click moves", style={"description_width": "initial"}, layout=wide,
+            tooltip="click a room on the map to move this there")
         self.map_output = W.Output()
+        self.map_image = W.Image(format="png", layout=W.Layout(width="760px"))
         self.lists = W.HTML()
 
         bounds = board_.geometry.bounds
@@ -616,10 +626,13 @@ class MansionExplorer(W.VBox):
         self.comparison: SightComparison | None = None
         self.hideouts: tuple[str, ...] = ()
         self.png = b""
+        self.clicks = ClickMap(board_, self.drawing.ax)
+        self._click_listener = attach_clicks(self.map_image, self.click)
 
-        controls = W.VBox([self.room_picker, *self.rival_pickers.values(), self.doctor_picker])
+        controls = W.VBox([self.room_picker, *self.rival_pickers.values(), self.doctor_picker,
+                           self.click_picker])
         super().__init__([W.HBox([controls, W.VBox([self.view_picker, self.lists])]),
-                          self.map_output])
+                          self.map_image])
         for widget in [self.room_picker, *self.rival_pickers.values(), self.doctor_picker,
                        self.view_picker]:
             widget.observe(self._changed, names="value")
@@ -639,6 +652,18 @@ class MansionExplorer(W.VBox):
     def doctor(self) -> str | None:
         """Doctor Lucky's space, or None."""
         return self.doctor_picker.value or None
+
+    def click(self, event: Mapping[str, Any]) -> str | None:
+        """An ipyevents click on the map: move what ``click_picker`` names (the chosen room,
+        a rival, Doctor Lucky) to the room under the pointer. Returns that room (None for a
+        click on a wall)."""
+        space = self.clicks.space_at(event)
+        if space is not None:
+            who = self.click_picker.value
+            picker = self.room_picker if who == ROOM else self.doctor_picker \
+                if who == DOCTOR else self.rival_pickers[who]
+            picker.value = space
+        return space
 
     def _changed(self, _change: Any = None) -> None:
         self.refresh()
@@ -699,15 +724,7 @@ class MansionExplorer(W.VBox):
 
     def _show(self) -> None:
         self.png = self.drawing.png()
-        from IPython import get_ipython
-
-        if get_ipython() is None:  # plain Python (tests, scripts): nothing to show it to
-            return
-        from IPython.display import Image, display
-
-        with self.map_output:
-            self.map_output.clear_output(wait=True)
-            display(Image(data=self.png, format="png"))
+        self.map_image.value = self.png
 
 
 def _name(board: Board, space: str) -> str:

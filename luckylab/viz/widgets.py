@@ -31,6 +31,7 @@ from IPython.display import Image, display
 from ..board import Board
 from ..boards import load_board
 from ..errors import OptionError
+from .clicks import ClickMap, attach_clicks
 from .draw import (
     DOCTOR,
     BoardDrawing,
@@ -168,13 +169,22 @@ class SightExplorer(W.VBox):
                                       description="sight of", layout=W.Layout(width="260px"))
         self.hiding_box = W.Checkbox(value=False, description="ring the hiding places",
                                      indent=False)
+        self.click_picker = W.Dropdown(options=[*((p, p) for p in pawns), (DOCTOR, DOCTOR),
+                                                ("the cat", "cat")],
+                                       value=next(iter(pawns)), description="a click moves",
+                                       tooltip="click a space on the map to put this pawn there",
+                                       style={"description_width": "initial"},
+                                       layout=W.Layout(width="260px"))
         self.map_output = W.Output()
+        self.map_image = W.Image(format="png", layout=W.Layout(width="960px"))
         self.matrix_output = W.Output()
         self.table = W.HTML()
         self.summary = W.HTML()
 
         self.map_figure = new_figure(10, 4.8, dpi=96)
         self.drawing: BoardDrawing = draw_board(board_, None, ax=self.map_figure.add_subplot())
+        self.clicks = ClickMap(board_, self.drawing.ax)
+        self._click_listener = attach_clicks(self.map_image, self.click)
         self.matrix_figure = new_figure(3.6, 3.2)
         self.matrix_ax = self.matrix_figure.add_subplot()
         self.matrix_image = None
@@ -182,11 +192,11 @@ class SightExplorer(W.VBox):
         self.hiding_places: tuple[str, ...] = ()
 
         controls = W.VBox([*self.pawn_pickers.values(), self.doctor_picker, self.cat_picker,
-                           self.eyes_picker, self.hiding_box])
+                           self.eyes_picker, self.hiding_box, self.click_picker])
         super().__init__([
             W.HBox([controls, self.matrix_output]),
             self.cat_blocks_picker,
-            self.map_output,
+            self.map_image,
             self.summary,
             self.table,
         ])
@@ -207,6 +217,14 @@ class SightExplorer(W.VBox):
         picker = {DOCTOR: self.doctor_picker, "cat": self.cat_picker}.get(pawn) \
             or self.pawn_pickers[pawn]
         picker.value = space if space is None else self.board.check(space)
+
+    def click(self, event: Mapping[str, Any]) -> str | None:
+        """An ipyevents click on the map: put the pawn chosen in ``click_picker`` on the
+        space under the pointer. Returns that space (None for a click beside the spaces)."""
+        space = self.clicks.space_at(event)
+        if space is not None:
+            self.place(self.click_picker.value, space)
+        return space
 
     def _changed(self, change: Any) -> None:
         self.refresh()
@@ -231,7 +249,7 @@ class SightExplorer(W.VBox):
             self.hiding_places = ()
         self.drawing.update({"pawns": pawns, "doctor": doctor, "cat": cat, "cat_blocks": mode},
                             sight_of=self.eyes_picker.value, highlight=self.hiding_places)
-        _show(self.map_output, self.map_figure, self.drawing)
+        self.map_image.value = self.drawing.render_png()
 
         everyone = [*pawns, DOCTOR]
         rows = {name: row.sees for name, row in self.report.items()}

@@ -1,0 +1,273 @@
+"""The play table, driven through its controls as a student would (never by engine calls).
+
+Each game is played to the end with one seat at the keyboard choosing the first offered group
+and the first offered choice every time; the saved record must replay to the same game.
+Hidden information, Undo, save/load, hints and the grouping are checked the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets as W  # noqa: E402
+import pytest  # noqa: E402
+
+from luckylab import new_game, replay  # noqa: E402
+from luckylab.agents import agent_class  # noqa: E402
+from luckylab.probability import p_foil  # noqa: E402
+from luckylab.viz.play import PlayTable, PlayTableError  # noqa: E402
+
+GAMES = [("island", 4, 2), ("kill", 4, 2), ("save", 4, 2)]
+
+
+def first_choice(table: PlayTable) -> None:
+    """Pick the first group and the first choice in it, and press "Do it"."""
+    table.group_picker.value = table.group_picker.options[0]
+    table.action_picker.value = table.action_picker.options[0][1]
+    table.go_button.click()
+
+
+def play_to_the_end(table: PlayTable, limit: int = 2000) -> int:
+    decisions = 0
+    while not table.game.is_over:
+        first_choice(table)
+        decisions += 1
+        assert decisions < limit
+    return decisions
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), GAMES)
+def test_a_whole_game_through_the_controls_replays_from_its_record(game, players, seed):
+    table = PlayTable(game, players=players, you=1, seed=seed)
+    decisions = play_to_the_end(table)
+    assert decisions > 0
+    assert table.game.is_over
+    assert "wins" in table.title_html.value or "no winner" in table.title_html.value \
+        or "sank" in table.title_html.value
+    table.save_button.click()
+    record = json.loads(table.record_text.value)
+    again = replay({k: v for k, v in record.items() if k != "table"})
+    assert again.is_over
+    assert again.result() == table.game.result()
+    assert again.record() == table.game.record()
+    # The same game played by the engine directly: the table's bots are the default bots,
+    # seeded as the table seeds them, and the person's choices are the recorded ones.
+    engine = new_game(game, players=players, seed=seed)
+    bots = {s: agent_class(game)(seed * 1000 + s) for s in table.bots}
+    mine = iter(a for a, who in zip(table.game.history, _deciders(record), strict=True)
+                if who in table.humans)
+    while not engine.is_over:
+        seat = engine.current_player
+        engine.apply(bots[seat].choose(engine) if seat in bots else next(mine))
+    assert engine.result() == table.game.result()
+
+
+def _deciders(record):
+    """Who decided each recorded action (replayed step by step)."""
+    game = new_game(record["game"], players=record["players"], seed=record["seed"],
+                    **record["options"])
+    who = []
+    for data in record["actions"]:
+        who.append(game.current_player)
+        game.apply(game.action_from_data(data))
+    return who
+
+
+def test_the_table_offers_only_legal_actions_grouped():
+    table = PlayTable("island", players=4, you=1, seed=3)
+    legal = table.game.legal_actions()
+    offered = [c.action for cs in table.choices.values() for c in cs]
+    assert offered and all(a in legal for a in offered)
+    assert set(table.group_picker.options) <= {"Move", "Move the cat", "Hazard", "Pass"}
+    # Every destination of the one pawn is offered once, in the Move group.
+    assert len(table.choices["Move"]) == len({c.space for c in table.choices["Move"]})
+
+
+def test_island_strangers_move_is_offered_per_pawn_and_spread_over_pawns():
+    table = PlayTable("island", players=2, you=1, seed=0)
+    # Throw Hazards when offered (each one adds 1 to your Move, I-HAZ-5) until Move is 2.
+    for _ in range(2):
+        groups = table.group_picker.options
+        table.group_picker.value = "Hazard" if "Hazard" in groups else groups[0]
+        table.action_picker.value = 0
+        table.go_button.click()
+    game = table.game
+    assert game.phase == "phase1" and game.move[table.viewer] == 2
+    assert table.group_picker.value == "Move"
+    assert len(table.pawn_picker.options) == 1 + len(game.strangers)
+    stranger = table.pawn_picker.options[1][1]
+    table.pawn_picker.value = stranger
+    one_step = next(k for k, c in enumerate(table.choices["Move"]) if "(1 step)" in c.label)
+    table.action_picker.value = one_step
+    table.plan_button.click()
+    assert [p for p, _ in table.plan] == [stranger]
+    assert stranger not in [v for _, v in table.pawn_picker.options]
+    table.action_picker.value = 0
+    action = table.chosen.action
+    assert {p for p, _ in action.moves} == {table.viewer, stranger}
+    assert action in table.game.legal_actions()
+    table.go_button.click()
+    assert table.game.history[len(table.game.history) - 1] is not None
+
+
+def test_foiling_round_offers_payments_not_subsets():
+    # Find a seeded Island game where the person is asked to foil.
+    table = PlayTable("island", players=4, you=2, seed=11)
+    for _ in range(400):
+        if table.game.is_over or table.game.phase == "foil":
+            break
+        first_choice(table)
+    if table.game.phase != "foil":
+        pytest.skip("no foiling round for the person in this seed")
+    assert table.group_picker.options == ("Pay",)
+    labels = [label for label, _ in table.action_picker.options]
+    assert labels[0] == "pay nothing"
+    hand = table.game.hands[table.game.current_player]
+    assert len(labels) < 2 ** len(hand)
+    assert all(c.action in table.game.legal_actions() for c in table.choices["Pay"])
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), GAMES)
+def test_no_other_seat_card_is_in_the_widget(game, players, seed):
+    table = PlayTable(game, players=players, you=1, seed=seed)
+    for _ in range(12):
+        if table.game.is_over:
+            break
+        table.hint_button.click()
+        _check_hidden(table)
+        first_choice(table)
+    _check_hidden(table)
+
+
+def _widget_text(widget) -> list[str]:
+    texts = []
+    for name in widget.keys:
+        if name.startswith("_") or name == "value" and isinstance(widget, W.Image):
+            continue
+        value = getattr(widget, name)
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, tuple | list):
+            texts.extend(str(v) for v in value)
+    for child in getattr(widget, "children", ()):
+        texts.extend(_widget_text(child))
+    return texts
+
+
+def _check_hidden(table: PlayTable) -> None:
+    game = table.game
+    me = table.viewer
+    places = game.card_places()
+    seen = set(places[f"hand {me}"]) | set(places.get("discards", ())) \
+        | set(places.get("removed", ()))
+    for name, cards in places.items():
+        if name.startswith("under "):
+            seen |= set(cards)
+    hidden = {c for s in table.live if s != me for c in places[f"hand {s}"]}
+    spaces = set(getattr(game, "ship", game.board).spaces)
+    seen_names = {game.card(c).name for c in seen}
+    secret = {game.card(c).name for c in hidden} - seen_names - spaces
+    text = "\n".join(_widget_text(table))
+    for name in secret:
+        assert not re.search(rf"\b{re.escape(name)}\b", text), name
+    # The offered choices only ever name the person's own cards.
+    mine = set(places[f"hand {me}"])
+    for choices in table.choices.values():
+        for choice in choices:
+            for field in ("card", "weapon", "aid"):
+                card = getattr(choice.action, field, None)
+                if isinstance(card, int):
+                    assert card in mine
+            assert set(getattr(choice.action, "cards", ())) <= mine
+
+
+def test_undo_takes_back_the_last_decision_and_the_bots_replies():
+    table = PlayTable("kill", players=3, you=1, seed=4)
+    before = table.game.record()
+    lines = list(table.lines)
+    first_choice(table)
+    assert table.game.record() != before
+    table.undo_button.click()
+    assert table.game.record() == before
+    assert table.lines == lines
+    assert table.undo_button.disabled
+    # Undo, then the same choice again: the bots reply exactly as before.
+    first_choice(table)
+    after_once = table.game.record()
+    table.undo_button.click()
+    first_choice(table)
+    assert table.game.record() == after_once
+
+
+def test_save_and_load_round_trip(tmp_path):
+    table = PlayTable("save", players=4, you=[1, 3], seed=6)
+    for _ in range(5):
+        first_choice(table)
+    path = tmp_path / "game.json"
+    text = table.save(str(path))
+    other = PlayTable("save", players=4, you=[1, 3], seed=0)
+    other.record_text.value = text
+    other.load_button.click()
+    assert other.game.record() == table.game.record()
+    fresh = PlayTable("save", players=4, you=[1, 3], seed=0)
+    fresh.load(str(path))
+    assert fresh.game.record() == table.game.record()
+    with pytest.raises(PlayTableError, match="not a saved kill record"):
+        PlayTable("kill", players=4, seed=1).load(text)
+    with pytest.raises(PlayTableError, match="not a saved game record"):
+        fresh.load("{not json")
+
+
+def test_hot_seat_shows_the_hand_of_whoever_decides():
+    table = PlayTable("kill", players=3, you=[1, 2], seed=4)
+    seen = set()
+    for _ in range(6):
+        if table.game.is_over:
+            break
+        seat = table.game.current_player
+        assert seat in table.humans
+        assert f"Hand of Player {seat + 1}" in table.hand_html.value
+        seen.add(seat)
+        first_choice(table)
+    assert seen == {0, 1}
+
+
+def test_hint_names_each_bot_and_the_exact_odds():
+    table = PlayTable("island", players=4, you=1, seed=3)
+    text = table.hint()
+    for name in ("cautious", "aggressive", "random"):
+        assert f"the {name} bot would" in text
+    question = table.foil_question(table.viewer)
+    p = p_foil(**question)
+    assert f"{p:.4f}" in text
+    kill = PlayTable("kill", players=3, you=1, seed=4)
+    kill.hint_button.click()
+    assert "opportunist" in kill.hint_html.value and "P(the others can foil it)" in \
+        kill.hint_html.value
+
+
+def test_bad_arguments_say_what_is_allowed():
+    with pytest.raises(PlayTableError, match="island, kill, save"):
+        PlayTable("chess")
+    with pytest.raises(PlayTableError, match="1..4"):
+        PlayTable("kill", players=4, you=5)
+    with pytest.raises(PlayTableError, match="no bot 'genius'"):
+        PlayTable("kill", players=3, bots="genius")
+    with pytest.raises(PlayTableError, match="2 bot seat"):
+        PlayTable("kill", players=3, bots=["patient"])
+    with pytest.raises(PlayTableError, match="takes"):
+        PlayTable("save", players=9)
+
+
+def test_an_illegal_click_changes_nothing():
+    table = PlayTable("kill", players=3, you=1, seed=4)
+    before = table.game.record()
+    far = "Hedge Maze"
+    table.select_space(far)
+    assert "nothing you can do there" in table.message_html.value
+    assert table.game.record() == before

@@ -143,6 +143,18 @@ class ShipDrawing:
         self.title.set_text(title if title is not None else ship_title(game))
         return self
 
+    def pawn_handles(self) -> list[Any]:
+        """Legend entries for the pawns drawn, one per seat in its colour: "Player 1 (log:
+        seat 0)" (players count from 1; the game's event log numbers seats from 0)."""
+        handles = []
+        for label, marker in self.mansion.pawns.items():
+            seat = _seat_of(label)
+            words = label if seat is None else f"Player {seat + 1} (log: {label})"
+            handles.append(Line2D([], [], linestyle="none", marker="o", markersize=9,
+                                  markerfacecolor=marker.get_markerfacecolor(),
+                                  markeredgecolor="black", label=words))
+        return handles
+
     def _sink(self, game: SaveGame) -> None:
         bottom_afloat = max((self.decks[d][1] for d in game.afloat), default=None)
         bounds = self.mansion.geometry.bounds
@@ -191,6 +203,12 @@ class ShipDrawing:
             covered |= band.spaces
         names = [m.labels[room] for room in covered if m.labels[room].get_visible()]
         return self._painter.png(self.fig, self._moving_artists(), also=names)
+
+
+def _seat_of(label: str) -> int | None:
+    """``"seat 2"`` -> 2 (the inverse of :func:`seat_label`); other labels -> None."""
+    word, _, number = label.partition(" ")
+    return int(number) if word == "seat" and number.isdigit() else None
 
 
 def _label_or_none(seat: int | None) -> str | None:
@@ -280,14 +298,15 @@ def draw_ship(
                     alpha=0.82, zorder=5, visible=False)
     ax.add_patch(sea)
     drawing = ShipDrawing(ship=ship, mansion=mansion, sea=sea, deck_labels=labels, decks=decks)
-    if legend:
-        drawing.legend = ax.figure.legend(handles=_legend_handles(ship), ncols=4, fontsize=8,
-                                          loc="outside lower center", frameon=False)
     if game is not None:
         drawing.update(game, title)
     else:
         drawing.title.set_text(title if title is not None else
                                f"{ship.name}: decks {', '.join(letters)}, top to bottom")
+    if legend:
+        drawing.legend = ax.figure.legend(
+            handles=_legend_handles(ship) + drawing.pawn_handles(), ncols=4, fontsize=8,
+            loc="outside lower center", frameon=False)
     return drawing
 
 
@@ -344,8 +363,9 @@ def draw_sinking(games: Sequence[SaveGame], ncols: int = 2, width: float = 13.0,
         for text in drawing.deck_labels.values():
             text.set_fontsize(7)
         drawings.append(drawing)
-    drawings[0].legend = fig.legend(handles=_legend_handles(ship), loc="outside lower center",
-                                    ncols=5, fontsize=8, frameon=False)
+    drawings[0].legend = fig.legend(handles=_legend_handles(ship) + drawings[0].pawn_handles(),
+                                    loc="outside lower center", ncols=5, fontsize=8,
+                                    frameon=False)
     return drawings
 
 

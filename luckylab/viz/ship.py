@@ -220,20 +220,22 @@ def ship_title(game: SaveGame) -> str:
 
     >>> from luckylab import new_game
     >>> ship_title(new_game("save", players=4, seed=3))
-    '0 turns played; seat 1 to play; decks afloat ABCD; reconstructed ship'
+    '0 turns played; Player 2 to play; decks afloat ABCD; reconstructed ship'
+
+    Players count from 1 (the key beside the picture gives each one's seat number in the log).
     """
     played = f"{game.turns} turn{'' if game.turns == 1 else 's'} played"
     if game.is_over:
         end = game.end_reason
         if end == "rescued":
             sunk = len(game.sunk)
-            return (f"{played}: seat {game.winner} rescues Doctor Lucky "
+            return (f"{played}: Player {game.winner + 1} rescues Doctor Lucky "
                     f"({sunk} deck{'' if sunk == 1 else 's'} sunk)")
         if end == "sunk":
             return f"{played}: the ship has sunk, nobody wins"
         return f"{played}: stopped ({end})"
     doing = {"turn": "to play", "active": "active turn", "foil": "asked to stop a rescue"}
-    return (f"{played}; seat {game.current_player} {doing[game.phase]}; decks afloat "
+    return (f"{played}; Player {game.current_player + 1} {doing[game.phase]}; decks afloat "
             f"{''.join(game.afloat)}; reconstructed ship")
 
 

@@ -10,6 +10,8 @@ still cover has nobody left to pass the bill to.
 :func:`solve_foil_round` solves one round exactly by backward induction and returns the
 subgame-perfect plan; :func:`seat_order_effect`, :func:`who_pays` and :func:`hand_size_effect`
 show how the answer moves with seat order and hand sizes.
+:func:`volunteers_dilemma_equilibrium` solves the classic *simultaneous* volunteer's dilemma
+for contrast: nobody sees a hand and everyone decides at once.
 
 The model (its assumptions, stated once)
 ----------------------------------------
@@ -58,16 +60,19 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
-from .errors import OptionError
+from .errors import LuckyLabError, OptionError
 from .probability import Seed, luck_values, remaining_cards
 
 __all__ = [
     "FoilRound",
     "Step",
+    "VolunteersDilemma",
+    "VolunteersDilemmaError",
     "discard_options",
     "hand_size_effect",
     "seat_order_effect",
     "solve_foil_round",
+    "volunteers_dilemma_equilibrium",
     "who_pays",
 ]
 
@@ -473,3 +478,85 @@ def hand_size_effect(attack: int, opponents: int = 3, sizes: Iterable[int] = (3,
                      "p_table_can_cover": report["p_table_can_cover"],
                      "p_pays": [s["p_pays"] for s in report["seats"]]})
     return rows
+
+
+# -- the classic simultaneous volunteer's dilemma ----------------------------------------------
+
+
+class VolunteersDilemmaError(LuckyLabError, ValueError):
+    """Parameters that do not make a volunteer's dilemma (says what is allowed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VolunteersDilemma:
+    """The symmetric mixed equilibrium of the simultaneous volunteer's dilemma.
+
+    Probabilities are exact :class:`~fractions.Fraction` values when the root in the formula
+    is rational (always for ``n = 2``), floats otherwise. ``payoff`` is each player's expected
+    payoff in the equilibrium (``benefit - cost``, whatever ``n``).
+    """
+
+    n: int
+    benefit: Fraction
+    cost: Fraction
+    p_volunteer: Fraction | float
+    p_nobody: Fraction | float
+    payoff: Fraction
+
+    @property
+    def p_pass(self) -> Fraction | float:
+        """The chance that one player does not volunteer, ``1 - p_volunteer``."""
+        return 1 - self.p_volunteer
+
+
+def _exact_root(x: Fraction, k: int) -> Fraction | None:
+    """The rational ``k``-th root of ``x >= 0`` if there is one, else None."""
+    roots = []
+    for part in (x.numerator, x.denominator):
+        r = round(part ** (1 / k))
+        r = next((c for c in (r - 1, r, r + 1) if c >= 0 and c ** k == part), None)
+        if r is None:
+            return None
+        roots.append(r)
+    return Fraction(roots[0], roots[1])
+
+
+def volunteers_dilemma_equilibrium(n: int, benefit: Number = 1, cost: Number = Fraction(1, 2)
+                                   ) -> VolunteersDilemma:
+    r"""Solve the symmetric mixed equilibrium of the simultaneous volunteer's dilemma.
+
+    ``n`` players decide at once, without seeing each other. If at least one volunteers,
+    everyone gets ``benefit``; each volunteer also pays ``cost`` (``0 < cost < benefit``).
+    Nobody volunteering gives everyone 0. In the symmetric mixed equilibrium each player is
+    indifferent: volunteering pays ``benefit - cost`` for sure, passing pays ``benefit`` unless
+    all ``n - 1`` others pass too, so with ``q`` the chance of passing
+
+    .. math:: b - c = b\,(1 - q^{n-1}) \quad\Longrightarrow\quad q = (c / b)^{1/(n-1)},
+
+    and nobody volunteers with probability :math:`q^n = (c/b)^{n/(n-1)}`, which *grows* with
+    ``n`` towards ``c / b``: the bystander effect (Diekmann 1985).
+
+    >>> game = volunteers_dilemma_equilibrium(2, benefit=1, cost=Fraction(1, 4))
+    >>> game.p_volunteer, game.p_nobody, game.payoff
+    (Fraction(3, 4), Fraction(1, 16), Fraction(3, 4))
+    >>> [round(float(volunteers_dilemma_equilibrium(n, 1, 0.25).p_nobody), 3) for n in (2, 3, 5)]
+    [0.062, 0.125, 0.177]
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+        raise VolunteersDilemmaError(f"n is the number of players, a whole number >= 2, not {n!r}")
+    try:
+        b, c = _fraction(benefit, "benefit"), _fraction(cost, "cost")
+    except (TypeError, ValueError) as exc:
+        raise VolunteersDilemmaError(f"{exc} (benefit and cost are finite numbers)") from None
+    if not 0 < c < b:
+        raise VolunteersDilemmaError(
+            f"a volunteer's dilemma needs 0 < cost < benefit, got cost {c} and benefit {b}")
+    ratio = c / b
+    q = _exact_root(ratio, n - 1)
+    if q is not None:
+        p_volunteer: Fraction | float = 1 - q
+        p_nobody: Fraction | float = q ** n
+    else:
+        qf = float(ratio) ** (1 / (n - 1))
+        p_volunteer, p_nobody = 1 - qf, qf ** n
+    return VolunteersDilemma(n, b, c, p_volunteer, p_nobody, b - c)

@@ -136,3 +136,18 @@ def test_real_clock_ends_the_game_when_the_wall_clock_runs_out():
 def test_bad_clock_is_refused():
     with pytest.raises(ValueError):
         PanicWidget(clock="sundial")
+
+
+def test_every_card_button_has_a_sentence_a_screen_reader_can_say():
+    widget = PanicWidget(game=arranged())
+    tips = {p: b.tooltip for p, b in widget.buttons.items()}
+    assert all(tips.values()) and len(set(tips.values())) == 25  # each says where it is
+    assert tips["r1c1"] == "row 1, column 1: face down"
+    assert tips["r3c3"] == "row 3, column 3: the volcano, face up"
+    widget.buttons["r1c1"].click()
+    assert widget.buttons["r1c1"].tooltip == (
+        "row 1, column 1: red native, face up, cannot be clicked now")
+    widget.buttons["r1c3"].click()  # red native and yellow egg: no save, both turn back
+    assert widget.buttons["r1c3"].tooltip == (
+        "row 1, column 3: yellow egg, seen last turn, face down again")
+    assert widget.new_button.tooltip and widget.gouga_button.tooltip

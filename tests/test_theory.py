@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from luckylab.theory import (
+    VolunteersDilemmaError,
     discard_options,
     hand_size_effect,
     seat_order_effect,
     solve_foil_round,
+    volunteers_dilemma_equilibrium,
     who_pays,
 )
 
@@ -305,3 +307,51 @@ def test_who_pays_foil_rate_agrees_with_the_exact_p_foil():
     report = who_pays(16, [5, 5, 5], deals=600, seed=8)
     hits = round(report["p_foiled"] * report["deals"])
     assert Estimate.from_counts(hits, report["deals"]).agrees(p_foil(16, [5, 5, 5]))
+
+
+# -- the simultaneous volunteer's dilemma (the contrast of lesson 05) ---------------------------
+
+
+def test_volunteers_dilemma_two_players_is_exact_and_makes_each_indifferent():
+    game = volunteers_dilemma_equilibrium(2, benefit=1, cost=Fraction(1, 4))
+    assert game.p_volunteer == Fraction(3, 4) and game.p_nobody == Fraction(1, 16)
+    q = game.p_pass
+    # volunteering pays b - c; passing pays b unless the other passes too
+    assert game.benefit - game.cost == game.benefit * (1 - q) == game.payoff
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 20])
+def test_volunteers_dilemma_is_an_equilibrium_for_every_n(n):
+    game = volunteers_dilemma_equilibrium(n, benefit=3, cost=1)
+    q = float(game.p_pass)
+    volunteer = 3 - 1
+    passing = 3 * (1 - q ** (n - 1))
+    assert passing == pytest.approx(volunteer)
+    assert float(game.p_nobody) == pytest.approx(q ** n)
+
+
+def test_volunteers_dilemma_exact_root_when_rational():
+    game = volunteers_dilemma_equilibrium(3, benefit=Fraction(9), cost=Fraction(4))
+    assert game.p_pass == Fraction(2, 3) and game.p_nobody == Fraction(8, 27)
+    assert isinstance(volunteers_dilemma_equilibrium(3, 1, 0.5).p_nobody, float)
+
+
+def test_bystander_effect_nobody_volunteers_more_often_in_bigger_groups():
+    rates = [float(volunteers_dilemma_equilibrium(n, 1, 0.25).p_nobody) for n in range(2, 30)]
+    assert all(a < b for a, b in zip(rates, rates[1:], strict=False))
+    assert rates[-1] < 0.25  # the limit is cost / benefit
+    ps = [float(volunteers_dilemma_equilibrium(n, 1, 0.25).p_volunteer) for n in range(2, 30)]
+    assert all(a > b for a, b in zip(ps, ps[1:], strict=False))
+
+
+@pytest.mark.parametrize("args, match", [
+    ((1, 1, 0.5), "whole number >= 2"),
+    ((2.0, 1, 0.5), "whole number >= 2"),
+    ((3, 1, 1), "0 < cost < benefit"),
+    ((3, 1, 0), "0 < cost < benefit"),
+    ((3, 1, "cheap"), "finite numbers"),
+    ((3, float("inf"), 1), "finite"),
+])
+def test_volunteers_dilemma_bad_input(args, match):
+    with pytest.raises(VolunteersDilemmaError, match=match):
+        volunteers_dilemma_equilibrium(*args)

@@ -230,3 +230,25 @@ def test_the_fast_png_is_the_full_picture_and_changes_with_each_step():
     # the sea really is in the fast picture: the bottom-left corner is water, not white
     pixel = Image.open(BytesIO(fast)).convert("RGB").getpixel((5, int(size[1] * 0.68)))
     assert pixel[2] > pixel[0] + 40
+
+
+def test_the_key_names_every_pawn_colour_with_its_player():
+    import matplotlib.pyplot as plt
+
+    game = new_game("save", players=4, seed=3)
+    drawing = draw_ship(game)
+    entries = {t.get_text(): h for t, h in zip(drawing.legend.get_texts(),
+                                                drawing.legend.legend_handles, strict=True)}
+    for seat in game.seats:
+        words = f"Player {seat + 1} (log: {seat_label(seat)})"
+        assert words in entries
+        pawn = drawing.mansion.pawns[seat_label(seat)]
+        assert entries[words].get_markerfacecolor() == pawn.get_markerfacecolor()
+    colours = {drawing.mansion.pawns[seat_label(s)].get_markerfacecolor() for s in game.seats}
+    assert len(colours) == len(game.seats)  # one colour per player
+    plt.close(drawing.fig)
+    shots = draw_sinking(sinking_snapshots(players=3, seed=1, agents="greedy")[:2])
+    texts = [t.get_text() for t in shots[0].legend.get_texts()]
+    assert [t for t in texts if t.startswith("Player")] == [
+        f"Player {s + 1} (log: seat {s})" for s in range(3)]
+    plt.close(shots[0].fig)

@@ -18,6 +18,12 @@ Two clocks:
 >>> widget.click("r1c1"); widget.click("r1c2")
 >>> widget.game.score, widget.buttons["r1c1"].disabled, widget.buttons["r1c2"].description
 (1, True, '(red native)')
+
+Every card button also carries a sentence a screen reader can say (its tooltip, the button's
+``title``): where it is and what it shows.
+
+>>> widget.buttons["r1c2"].tooltip
+'row 1, column 2: red native, seen last turn, face down again'
 """
 
 from __future__ import annotations
@@ -96,7 +102,8 @@ class PanicWidget(W.VBox):
         self.gouga_button.on_click(lambda _b: self.wake_gouga())
         self.kind = W.ToggleButtons(options=list(GOUGA_KINDS), value="dodo",
                                     description="Gouga:")
-        self.new_button = W.Button(description="new island", icon="refresh")
+        self.new_button = W.Button(description="new island", icon="refresh",
+                                   tooltip="start a new island (the next seed)")
         self.new_button.on_click(lambda _b: self.restart())
         self.clock_bar = W.FloatProgress(min=0.0, max=1.0, value=1.0, description="time",
                                          bar_style="info")
@@ -192,6 +199,27 @@ class PanicWidget(W.VBox):
             return (f"({game.cards[card].name})", _COLOURS["seen"], not game.is_over)
         return ("?", None, not game.is_over)
 
+    def spoken(self, place: str) -> str:
+        """The sentence a screen reader says for a card button: where, what, and whether it can
+        be clicked (the button's tooltip)."""
+        label, _colour, clickable = self.face(place)
+        row, col = _row_col(place)
+        where = f"row {row}, column {col}" if row else place
+        game = self.game
+        if label == "?":
+            what = "face down"
+        elif label == "":
+            what = "empty place"
+        elif label.startswith("("):
+            what = f"{label[1:-1]}, seen last turn, face down again"
+        elif label == "volcano":
+            what = "the volcano, face up"
+        else:
+            what = f"{label}, face up"
+        if not clickable:
+            what += "" if game.is_over else ", cannot be clicked now"
+        return f"{where}: {what}"
+
     def redraw(self) -> None:
         game = self.game
         for place, button in self.buttons.items():
@@ -200,6 +228,7 @@ class PanicWidget(W.VBox):
             button.style.button_color = colour
             button.disabled = not clickable
             button.button_style = "danger" if place == game.volcano else ""
+            button.tooltip = self.spoken(place)
         self.gouga_button.disabled = WakeGouga() not in game.legal_actions()
         self.kind.disabled = game.phase != "gouga"
         left = self.seconds_left()
@@ -232,6 +261,15 @@ class PanicWidget(W.VBox):
             f"Active obstacles: {html.escape(obstacles)}",
         ]
         return "<div style='margin-left:1em'>" + "<br>".join(rows) + "</div>"
+
+
+def _row_col(place: str) -> tuple[int | None, int | None]:
+    """``"r2c3"`` -> ``(2, 3)``; other names -> ``(None, None)``."""
+    if place.startswith("r") and "c" in place:
+        row, _, col = place[1:].partition("c")
+        if row.isdigit() and col.isdigit():
+            return int(row), int(col)
+    return None, None
 
 
 def _colour(card: Any) -> str:

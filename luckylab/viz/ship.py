@@ -144,6 +144,18 @@ class ShipDrawing:
         self.title.set_text(title if title is not None else ship_title(game))
         return self
 
+    def pawn_handles(self) -> list[Any]:
+        """Legend entries for the pawns drawn, one per seat in its colour: "Player 1 (log:
+        seat 0)" (players count from 1; the game's event log numbers seats from 0)."""
+        handles = []
+        for label, marker in self.mansion.pawns.items():
+            seat = _seat_of(label)
+            words = label if seat is None else f"Player {seat + 1} (log: {label})"
+            handles.append(Line2D([], [], linestyle="none", marker="o", markersize=9,
+                                  markerfacecolor=marker.get_markerfacecolor(),
+                                  markeredgecolor="black", label=words))
+        return handles
+
     def _sink(self, game: SaveGame) -> None:
         bottom_afloat = max((self.decks[d][1] for d in game.afloat), default=None)
         bounds = self.mansion.geometry.bounds
@@ -194,6 +206,12 @@ class ShipDrawing:
         return self._painter.png(self.fig, self._moving_artists(), also=names)
 
 
+def _seat_of(label: str) -> int | None:
+    """``"seat 2"`` -> 2 (the inverse of :func:`seat_label`); other labels -> None."""
+    word, _, number = label.partition(" ")
+    return int(number) if word == "seat" and number.isdigit() else None
+
+
 def _label_or_none(seat: int | None) -> str | None:
     return None if seat is None else seat_label(seat)
 
@@ -203,20 +221,22 @@ def ship_title(game: SaveGame) -> str:
 
     >>> from luckylab import new_game
     >>> ship_title(new_game("save", players=4, seed=3))
-    '0 turns played; seat 1 to play; decks afloat ABCD; reconstructed ship'
+    '0 turns played; Player 2 to play; decks afloat ABCD; reconstructed ship'
+
+    Players count from 1 (the key beside the picture gives each one's seat number in the log).
     """
     played = f"{game.turns} turn{'' if game.turns == 1 else 's'} played"
     if game.is_over:
         end = game.end_reason
         if end == "rescued":
             sunk = len(game.sunk)
-            return (f"{played}: seat {game.winner} rescues Doctor Lucky "
+            return (f"{played}: Player {game.winner + 1} rescues Doctor Lucky "
                     f"({sunk} deck{'' if sunk == 1 else 's'} sunk)")
         if end == "sunk":
             return f"{played}: the ship has sunk, nobody wins"
         return f"{played}: stopped ({end})"
     doing = {"turn": "to play", "active": "active turn", "foil": "asked to stop a rescue"}
-    return (f"{played}; seat {game.current_player} {doing[game.phase]}; decks afloat "
+    return (f"{played}; Player {game.current_player + 1} {doing[game.phase]}; decks afloat "
             f"{''.join(game.afloat)}; reconstructed ship")
 
 
@@ -281,14 +301,15 @@ def draw_ship(
                     alpha=0.82, zorder=5, visible=False)
     ax.add_patch(sea)
     drawing = ShipDrawing(ship=ship, mansion=mansion, sea=sea, deck_labels=labels, decks=decks)
-    if legend:
-        drawing.legend = ax.figure.legend(handles=_legend_handles(ship), ncols=4, fontsize=8,
-                                          loc="outside lower center", frameon=False)
     if game is not None:
         drawing.update(game, title)
     else:
         drawing.title.set_text(title if title is not None else
                                f"{ship.name}: decks {', '.join(letters)}, top to bottom")
+    if legend:
+        drawing.legend = ax.figure.legend(
+            handles=_legend_handles(ship) + drawing.pawn_handles(), ncols=4, fontsize=8,
+            loc="outside lower center", frameon=False)
     return drawing
 
 
@@ -345,8 +366,9 @@ def draw_sinking(games: Sequence[SaveGame], ncols: int = 2, width: float = 13.0,
         for text in drawing.deck_labels.values():
             text.set_fontsize(7)
         drawings.append(drawing)
-    drawings[0].legend = fig.legend(handles=_legend_handles(ship), loc="outside lower center",
-                                    ncols=5, fontsize=8, frameon=False)
+    drawings[0].legend = fig.legend(handles=_legend_handles(ship) + drawings[0].pawn_handles(),
+                                    loc="outside lower center", ncols=5, fontsize=8,
+                                    frameon=False)
     return drawings
 
 

@@ -287,7 +287,7 @@ def test_S_FAIL_2_the_loser_award_is_optional():
     for _ in range(3):
         events = game.apply(Foil())
     assert game.winner == 0 and game.loser is None
-    assert "seat 1 could have stopped it" in events[-1].text  # still reported
+    assert "Player 2 could have stopped it" in events[-1].text  # still reported
     assert game.record()["options"]["loser_award"] is False
     with pytest.raises(OptionError, match="loser_award"):
         SaveGame(4, seed=5, loser_award="no")

@@ -167,7 +167,7 @@ def test_to_next_rescue_attempt_stops_at_the_failure_round():
     if game.phase == "foil":
         # S-SAVE-1: somebody saw it, and the status says who is asked to stop it
         assert rescue[0].data["witnesses"]
-        assert "Rescue attempt</b> by seat" in stepper.status.value
+        assert "Rescue attempt</b> by Player" in stepper.status.value
         assert stepper.drawing.deciding == game.current_player != game.attempt.rescuer
 
 
@@ -240,7 +240,7 @@ def test_the_key_names_every_pawn_colour_with_its_player():
     entries = {t.get_text(): h for t, h in zip(drawing.legend.get_texts(),
                                                 drawing.legend.legend_handles, strict=True)}
     for seat in game.seats:
-        words = f"Player {seat + 1} (log: {seat_label(seat)})"
+        words = f"Player {seat + 1}"
         assert words in entries
         pawn = drawing.mansion.pawns[seat_label(seat)]
         assert entries[words].get_markerfacecolor() == pawn.get_markerfacecolor()
@@ -250,5 +250,5 @@ def test_the_key_names_every_pawn_colour_with_its_player():
     shots = draw_sinking(sinking_snapshots(players=3, seed=1, agents="greedy")[:2])
     texts = [t.get_text() for t in shots[0].legend.get_texts()]
     assert [t for t in texts if t.startswith("Player")] == [
-        f"Player {s + 1} (log: seat {s})" for s in range(3)]
+        f"Player {s + 1}" for s in range(3)]
     plt.close(shots[0].fig)

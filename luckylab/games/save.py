@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
@@ -517,7 +517,7 @@ class SaveGame(GameBase):
                              f"{self.players} players and Doctor Lucky (S-SETUP-2)")
         self.doctor: str = doctor
         self._say("setup", f"start positions dealt face up ({dealt} cards): "
-                  + ", ".join(f"seat {s} in {self.positions[s]}" for s in self.seats)
+                  + ", ".join(f"Player {s + 1} in {self.positions[s]}" for s in self.seats)
                   + f"; Doctor Lucky in {doctor}",
                   positions=list(self.positions), doctor=doctor, cards_dealt=dealt)
 
@@ -764,7 +764,7 @@ class SaveGame(GameBase):
             action.check_fields()  # a wrong type is named before the phase
             allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
             raise IllegalAction(f"{type(action).__name__} is not an action now ({phase}); "
-                                f"seat {self._decider} chooses one of: {allowed}")
+                                f"Player {self._decider + 1} chooses one of: {allowed}")
         action.check_fields()  # field types (a float card id is refused)
         check, do = handler
         seat = self._decider
@@ -815,8 +815,8 @@ class SaveGame(GameBase):
         self.hands[seat].append(card)
         if self.deck_steps == "pile":
             self._drawn_from[card] = deck
-        self._say("snoop", f"seat {seat} snoops: {moved} {self._where(action.to)} and draws a "
-                           f"card from deck {deck}'s pile ({len(self.piles[deck])} left)",
+        self._say("snoop", f"Player {seat + 1} snoops: {moved} {self._where(action.to)} and "
+                           f"draws a card from deck {deck}'s pile ({len(self.piles[deck])} left)",
                   seat=seat, to=action.to, deck=deck, card=card)
         self._between_turns()
 
@@ -834,7 +834,7 @@ class SaveGame(GameBase):
         self._go_active(seat)
         self.step_used = True
         self.positions[seat] = action.to
-        self._say("step", f"seat {seat} steps to {self._where(action.to)}", seat=seat,
+        self._say("step", f"Player {seat + 1} steps to {self._where(action.to)}", seat=seat,
                   to=action.to)
 
     def _check_move_card(self, seat: int, action: PlayMove) -> None:
@@ -862,7 +862,7 @@ class SaveGame(GameBase):
         self.discards.append(action.card)
         if action.target == SELF:
             self.positions[seat] = action.to
-            who = f"seat {seat}"
+            who = f"Player {seat + 1}"
         else:
             # S-DOC-4: being moved by a card never changes the turn order.
             self.doctor = action.to
@@ -870,7 +870,7 @@ class SaveGame(GameBase):
             # lowest-numbered room of that deck; he goes on by S-DOC-1/S-DOC-2.
             self._doctor_to_lowest = None
             who = "Doctor Lucky"
-        self._say("move_card", f"seat {seat} plays {self.cards[action.card].name}: {who} to "
+        self._say("move_card", f"Player {seat + 1} plays {self.cards[action.card].name}: {who} to "
                                f"{self._where(action.to)}", seat=seat, card=action.card,
                   target=action.target, to=action.to)
 
@@ -879,13 +879,14 @@ class SaveGame(GameBase):
 
     def _do_end(self, seat: int, action: EndTurn) -> None:
         self._go_active(seat)
-        self._say("end_turn", f"seat {seat} ends the turn", seat=seat)
+        self._say("end_turn", f"Player {seat + 1} ends the turn", seat=seat)
         self._between_turns()
 
     def _go_active(self, seat: int) -> None:
         if self.phase == "turn":  # S-TURN-1: the first action decides the kind of turn
             self.phase = "active"
-            self._say("active", f"seat {seat} takes an active turn (no card drawn)", seat=seat)
+            self._say("active", f"Player {seat + 1} takes an active turn (no card drawn)",
+                      seat=seat)
 
     # S-SAVE-1, S-SAVE-2 ---------------------------------------------------------------------
     def _check_rescue(self, seat: int, action: Rescue) -> None:
@@ -908,9 +909,9 @@ class SaveGame(GameBase):
             self.discards.append(action.aid)
         aid = "no Aid" if action.aid is None else self.cards[action.aid].name
         witnesses = self.witnesses(seat)
-        self._say("rescue", f"seat {seat} tries to rescue Doctor Lucky in {self._where(room)} "
-                            f"with {aid}: worth {value}, seen by seat(s) "
-                            f"{', '.join(map(str, witnesses))}",
+        self._say("rescue", f"Player {seat + 1} tries to rescue Doctor Lucky in "
+                            f"{self._where(room)} with {aid}: worth {value}, "
+                            f"seen by {_players(witnesses)}",
                   seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
         order = [s for s in seats_from_left(self.seats, seat) if s != seat]  # S-FAIL-1
         self.attempt = RescueAttempt(seat, room, value, action.aid, order, needed=value)
@@ -958,7 +959,7 @@ class SaveGame(GameBase):
         attempt.asked.append((seat, tuple(action.cards)))
         attempt.needed -= total
         if attempt.needed <= 0:
-            self._say("foiled", f"seat {seat} discards {total} Failure point(s): the rescue "
+            self._say("foiled", f"Player {seat + 1} discards {total} Failure point(s): the rescue "
                                 "fails, play goes on", seat=seat, cards=list(action.cards),
                       points=total)
             self._log_attempt(attempt, foiled_by=seat)
@@ -968,11 +969,11 @@ class SaveGame(GameBase):
         if held >= needed:
             attempt.loser = seat  # S-FAIL-2: could have stopped it and did not
         if action.cards:
-            self._say("foil", f"seat {seat} discards {total} Failure point(s); "
+            self._say("foil", f"Player {seat + 1} discards {total} Failure point(s); "
                               f"{attempt.needed} still needed", seat=seat,
                       cards=list(action.cards), points=total, needed=attempt.needed)
         else:
-            self._say("pass", f"seat {seat} passes; {attempt.needed} still needed", seat=seat,
+            self._say("pass", f"Player {seat + 1} passes; {attempt.needed} still needed", seat=seat,
                       needed=attempt.needed)
         if len(attempt.asked) < len(attempt.order):
             self._decider = attempt.next_seat
@@ -985,8 +986,8 @@ class SaveGame(GameBase):
         self.phase = "over"
         self._decider = None
         blame = ("" if attempt.loser is None
-                 else f"; seat {attempt.loser} could have stopped it")
-        self._say("rescued", f"seat {attempt.rescuer} rescues Doctor Lucky and wins{blame}",
+                 else f"; Player {attempt.loser + 1} could have stopped it")
+        self._say("rescued", f"Player {attempt.rescuer + 1} rescues Doctor Lucky and wins{blame}",
                   winner=self.winner, loser=self.loser)
 
     def _log_attempt(self, attempt: RescueAttempt, foiled_by: int | None) -> None:
@@ -1027,8 +1028,8 @@ class SaveGame(GameBase):
         if here:
             nxt = jump_target(self.seats, last_active, here)
             assert nxt is not None
-            self._say("turn_jumps", f"Doctor Lucky walks in on seat(s) "
-                                    f"{', '.join(map(str, here))}: seat {nxt} goes next",
+            self._say("turn_jumps", f"Doctor Lucky walks in on {_players(here)}: "
+                                    f"Player {nxt + 1} goes next",
                       seat=nxt, occupants=here, last_active=last_active)
         else:
             nxt = (last_active + 1) % self.players
@@ -1052,7 +1053,7 @@ class SaveGame(GameBase):
         for s in floated_seats:
             self.positions[s] = lowest
         self._say("sink", f"deck {deck} sinks; its rooms are gone"
-                  + (f"; seat(s) {', '.join(map(str, floated_seats))} float up to "
+                  + (f"; {_players(floated_seats)} float up to "
                      f"{self._where_on(board, lowest)}" if floated_seats else ""),
                   deck=deck, floated=floated_seats, to=lowest)
         self.board = board
@@ -1107,8 +1108,8 @@ class SaveGame(GameBase):
         self.turn_player = seat
         self._decider = seat
         self.step_used = False
-        self._say("turn", f"seat {seat}'s turn (in {self._where(self.positions[seat])}; Doctor "
-                          f"Lucky in {self._where(self.doctor)})", seat=seat)
+        self._say("turn", f"Player {seat + 1}'s turn (in {self._where(self.positions[seat])}; "
+                          f"Doctor Lucky in {self._where(self.doctor)})", seat=seat)
 
     # -- results -----------------------------------------------------------------------------
     def result(self) -> GameResult:
@@ -1143,3 +1144,9 @@ _HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
     },
     "foil": {Foil: (SaveGame._check_foil, SaveGame._do_foil)},
 }
+
+
+def _players(seats: Sequence[int]) -> str:
+    """Seats as students read them, counting from 1: "Player 2" or "Players 1, 3"."""
+    numbers = ", ".join(str(s + 1) for s in seats)
+    return f"Player {numbers}" if len(seats) == 1 else f"Players {numbers}"

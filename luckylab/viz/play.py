@@ -28,7 +28,6 @@ from __future__ import annotations
 import copy
 import html
 import json
-import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -66,17 +65,6 @@ class Choice:
 def _space_words(board: Any, space: str) -> str:
     number = board.number(space) if space in board else None
     return space if number is None else f"{number}, {space}"
-
-
-_SEAT_RE = re.compile(r"\bseat(\(s\))? (\d+(?:, \d+)*)")
-
-
-def _seats_from_one(text: str) -> str:
-    """The Save engine's log says "seat 0"; students read seats from 1 ("Player 1")."""
-    def repl(m: re.Match[str]) -> str:
-        seats = ", ".join(str(int(s) + 1) for s in m.group(2).split(", "))
-        return f"Player{m.group(1) or ''} {seats}"
-    return _SEAT_RE.sub(repl, text)
 
 
 class PlayTable(W.VBox):
@@ -583,10 +571,7 @@ class PlayTable(W.VBox):
 
     def _log_events(self, events: Sequence[Any]) -> None:
         for event in events:
-            text = event.text
-            if self.game_name == "save":
-                text = _seats_from_one(text)
-            self.lines.append(text)
+            self.lines.append(event.text)
 
     # -- clicks --------------------------------------------------------------------------------
     def click(self, event: Mapping[str, Any]) -> str | None:

@@ -7,7 +7,7 @@ file places them (a side view: deck A on top, the stern on the left). This modul
 
 * the sea, rising over every deck that has sunk (``S-SINK-1``), with a label beside each deck:
   afloat or sunk, and how many cards are left in its draw pile (the clock, ``S-SETUP-3``);
-* the pawns (``seat 0``, ``seat 1``, ... as in the game's event log) and Doctor Lucky's star;
+* the pawns (``Player 1``, ``Player 2``, ... as in the game's event log) and Doctor Lucky's star;
 * Doctor Lucky's room, the straight sight lines out of it and every room from which somebody
   would see a rescue there (``S-SAVE-1``, ``S-SIGHT-1``), on the ship *as it is now*: lines no
   longer run through flooded rooms.
@@ -77,8 +77,8 @@ _LEGEND_WORDS = {
 
 
 def seat_label(seat: int) -> str:
-    """A pawn's label: ``"seat 2"``, the words the game's event log uses."""
-    return f"seat {seat}"
+    """A pawn's label: ``"Player 3"`` for seat 2, the words the game's event log uses."""
+    return f"Player {seat + 1}"
 
 
 @dataclass(eq=False)
@@ -145,15 +145,12 @@ class ShipDrawing:
         return self
 
     def pawn_handles(self) -> list[Any]:
-        """Legend entries for the pawns drawn, one per seat in its colour: "Player 1 (log:
-        seat 0)" (players count from 1; the game's event log numbers seats from 0)."""
+        """Legend entries for the pawns drawn, one per player in its colour ("Player 1")."""
         handles = []
         for label, marker in self.mansion.pawns.items():
-            seat = _seat_of(label)
-            words = label if seat is None else f"Player {seat + 1} (log: {label})"
             handles.append(Line2D([], [], linestyle="none", marker="o", markersize=9,
                                   markerfacecolor=marker.get_markerfacecolor(),
-                                  markeredgecolor="black", label=words))
+                                  markeredgecolor="black", label=label))
         return handles
 
     def _sink(self, game: SaveGame) -> None:
@@ -206,12 +203,6 @@ class ShipDrawing:
         return self._painter.png(self.fig, self._moving_artists(), also=names)
 
 
-def _seat_of(label: str) -> int | None:
-    """``"seat 2"`` -> 2 (the inverse of :func:`seat_label`); other labels -> None."""
-    word, _, number = label.partition(" ")
-    return int(number) if word == "seat" and number.isdigit() else None
-
-
 def _label_or_none(seat: int | None) -> str | None:
     return None if seat is None else seat_label(seat)
 
@@ -223,7 +214,7 @@ def ship_title(game: SaveGame) -> str:
     >>> ship_title(new_game("save", players=4, seed=3))
     '0 turns played; Player 2 to play; decks afloat ABCD; reconstructed ship'
 
-    Players count from 1 (the key beside the picture gives each one's seat number in the log).
+    Players count from 1, as in the event log and the key beside the picture.
     """
     played = f"{game.turns} turn{'' if game.turns == 1 else 's'} played"
     if game.is_over:
@@ -561,14 +552,14 @@ class ShipStepper(W.VBox):
         if game.is_over:
             lines.append(f"<b>{html.escape(ship_title(game))}</b>")
         else:
-            lines.append(f"<b>Deciding now:</b> seat {game.current_player} "
+            lines.append(f"<b>Deciding now:</b> {seat_label(game.current_player)} "
                          f"({html.escape(self.agent_choice[game.current_player])})")
         lines.append(f"<b>Doctor Lucky:</b> {html.escape(_where(board, doctor))}; "
                      f"his room is seen by "
                      f"{', '.join(seat_label(s) for s in watchers) or 'nobody'}")
         attempt = game.attempt
         if attempt is not None:
-            lines.append(f"<b>Rescue attempt</b> by seat {attempt.rescuer}, worth "
+            lines.append(f"<b>Rescue attempt</b> by {seat_label(attempt.rescuer)}, worth "
                          f"{attempt.value}: {attempt.needed} Failure point(s) still needed "
                          "to stop it")
         deck_rows = []

@@ -257,6 +257,14 @@ def test_foil_lab_sliders_and_monte_carlo_converge():
     assert [m for m, _ in lab.mc_curve] == sorted(m for m, _ in lab.mc_curve)
 
 
+def test_foil_lab_band_of_two_standard_errors_stays_inside_0_and_1():
+    lab = FoilLab(attack=22, opponents=3, cards_each=6, samples=500)
+    lab.attack_slider.value = 16  # P(foil) = 0.98: two standard errors of few deals pass 1
+    band = next(c for c in lab.mc_ax.collections if c.get_label().startswith("exact"))
+    ys = [y for path in band.get_paths() for _, y in path.vertices]
+    assert ys and min(ys) >= 0.0 and max(ys) <= 1.0
+
+
 def test_foil_lab_too_many_cards_says_so():
     lab = FoilLab(opponents=7, cards_each=10, known=30)
     assert "Too many cards" in lab.answer.value and math.isnan(lab.p_exact)

@@ -751,7 +751,8 @@ class FoilLab(W.VBox):
             p = self.p_exact
             # Where a fair simulation lands 95% of the time: exact +- 2 standard errors.
             spread = [2 * (p * (1 - p) / n) ** 0.5 for n in xs]
-            ax.fill_between(xs, [p - s for s in spread], [p + s for s in spread],
+            ax.fill_between(xs, [max(0.0, p - s) for s in spread],  # a probability band
+                            [min(1.0, p + s) for s in spread],  # stays inside [0, 1]
                             color="#0072B2", alpha=0.15, label="exact \u00b1 2 s.e.")
             ax.plot(xs, ys, marker="o", color="#E69F00", label="Monte Carlo so far")
         ax.axhline(self.p_exact, color="#0072B2", linestyle="--", label="exact")

@@ -476,8 +476,10 @@ def draw_board(
         x, y = pos[s]
         number = board.number(s)
         if not rects:
+            # Above the sight lines (zorder 5) so a line between two pawns sharing the space
+            # cannot cross out its number; the pawns (zorder 6) sit on the rim, clear of it.
             ax.text(x, y, "" if number is None else str(number), ha="center", va="center",
-                    fontsize=9, fontweight="bold", color="#222222", zorder=3)
+                    fontsize=9, fontweight="bold", color="#222222", zorder=5.5)
         if board.space(s).airplane:
             ax.text(x + 0.2 * unit, y - 0.2 * unit, "\u2708", ha="center", va="center",
                     fontsize=11, color="#0072B2", zorder=3)
@@ -566,7 +568,9 @@ def _pawn_spots(board: Board, scene: Scene, unit: float = 1.0) -> dict[str, tupl
         x, y = board.space(space).pos
         n = len(labels)
         for k, label in enumerate(labels):
-            angle = math.pi / 2 + 2 * math.pi * k / n
+            # The first pawn on top; with an even crowd turn half a slot so that no pawn sits
+            # right below the centre, on the space's name.
+            angle = math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0.0)
             r = _RING * unit
             spots[label] = (x + r * math.cos(angle), y + r * math.sin(angle))
     if scene.cat is not None:

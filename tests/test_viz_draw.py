@@ -203,6 +203,48 @@ def test_sight_matrix_matches_the_report():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["Ann", "Bob", DOCTOR]
 
 
+def test_I_SIGHT_1_sight_matrix_from_a_report_fills_doctor_luckys_row_and_has_a_key():
+    """Doctor Lucky has no row in sight_report; his row comes from seen_by (sight is
+    symmetric with the default cat ruling), so the matrix equals its transpose."""
+    from luckylab.games.island import sight_report
+
+    report = sight_report(BOARD, {"Janet": "Banana Jungle", "Sara": "Mount Fortuna",
+                                  "Simaon": "Salient Point"}, doctor="Sugar Farm",
+                          cat="Observatory")
+    order = ["Janet", "Sara", "Simaon", DOCTOR]
+    fig, ax, image = draw_sight_matrix(report, ax=new_figure(4, 4).add_subplot(), order=order)
+    matrix = image.get_array().tolist()
+    assert matrix[3][0] == 1 and matrix[0][3] == 1  # Janet sees him, he sees Janet
+    assert matrix == [list(col) for col in zip(*matrix, strict=True)]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["sees", "does not see"]
+
+
+def test_sight_legend_only_when_sight_lines_are_drawn(ax):
+    def legend(drawing):
+        return [t.get_text() for t in drawing.legend.get_texts()]
+
+    scene = {"pawns": {"Ann": "Frog Pond"}, "doctor": "Sunset Beach"}
+    assert not any(t.startswith("sight") for t in legend(draw_board(BOARD, scene, ax=ax)))
+    with_sight = draw_board(BOARD, scene, ax=new_figure().add_subplot(), sight_of="Ann")
+    assert any(t.startswith("sight") for t in legend(with_sight))
+
+
+def test_pawns_leave_the_space_number_readable():
+    """Four pawns on one space sit on its rim: none covers the number in the middle."""
+    fig = new_figure()
+    scene = {"pawns": {p: "Castelo Feliz" for p in ("A", "B", "C", "D")}}
+    drawing = draw_board(BOARD, scene, ax=fig.add_subplot())
+    fig.canvas.draw()
+    number = next(t for t in drawing.ax.texts if t.get_text() == "11")
+    box = number.get_window_extent()
+    for p in "ABCD":
+        x, y = drawing.ax.transData.transform(drawing.pawn_xy(p))
+        radius = drawing.pawns[p].get_markersize() / 2 * fig.dpi / 72
+        nearest_x = min(max(x, box.x0), box.x1)
+        nearest_y = min(max(y, box.y0), box.y1)
+        assert math.dist((x, y), (nearest_x, nearest_y)) > radius, p
+
+
 def test_scene_dataclass_colours_players_in_order():
     scene = Scene(pawns={"A": "Frog Pond", "S": "Lighthouse", "B": "Frog Pond"},
                   strangers=frozenset({"S"}))

@@ -170,6 +170,37 @@ def test_I_FOIL_1_play_to_next_attempt_shows_the_round_seat_by_seat(stepper):
         assert stepper.foil_outcome in stepper.foil_view.value.replace("&#x27;", "'")
 
 
+def test_I_DOC_3_to_next_jump_stops_right_after_the_turn_jumps(stepper):
+    stepper.seed_box.value = 4
+    stepper.reset_button.click()
+    seen = 0
+    for _ in range(3):
+        before = len(stepper.game.events)
+        stepper.jump_button.click()
+        game = stepper.game
+        if game.is_over:
+            break
+        fresh = game.events[before:]
+        jumps = [e for e in fresh if e.kind == "doctor_moves" and "jump" in e.data]
+        last = stepper.last_events  # the events of the decision it stopped after
+        assert jumps and all(any(e is j for e in last) for j in jumps)  # none skipped earlier
+        jump = jumps[0]
+        assert jump.data["jump"] in jump.data["occupants"]  # he walked onto that seat
+        assert jump.text in stepper.log_view.value.replace("&#x27;", "'")
+        seen += 1
+        assert stepper.jumps[0] == sum(e.kind == "doctor_moves" and "jump" in e.data
+                                       for e in game.events)
+        assert f"turn jumps:</b> {stepper.jumps[0]} " in stepper.status.value
+    assert seen == 3
+    stepper.back_button.click()  # Back undoes the last decision only
+    assert stepper.jumps[0] == seen - 1
+
+
+def test_sight_legend_only_when_sight_is_drawn(stepper):
+    texts = [t.get_text() for t in stepper.drawing.legend.get_texts()]
+    assert any(t.startswith("sight") for t in texts)
+
+
 @pytest.mark.parametrize("players, agents", [(4, "aggressive"), (3, "random")])
 def test_stepper_plays_the_same_game_as_simulate(players, agents):
     """The game in the stepper with seed S is the game play_game plays with seed S."""
@@ -224,6 +255,14 @@ def test_foil_lab_sliders_and_monte_carlo_converge():
     p = lab.p_exact
     assert abs(estimate - p) <= 4 * math.sqrt(p * (1 - p) / n)
     assert [m for m, _ in lab.mc_curve] == sorted(m for m, _ in lab.mc_curve)
+
+
+def test_foil_lab_band_of_two_standard_errors_stays_inside_0_and_1():
+    lab = FoilLab(attack=22, opponents=3, cards_each=6, samples=500)
+    lab.attack_slider.value = 16  # P(foil) = 0.98: two standard errors of few deals pass 1
+    band = next(c for c in lab.mc_ax.collections if c.get_label().startswith("exact"))
+    ys = [y for path in band.get_paths() for _, y in path.vertices]
+    assert ys and min(ys) >= 0.0 and max(ys) <= 1.0
 
 
 def test_foil_lab_too_many_cards_says_so():

@@ -181,7 +181,7 @@ def new_figure(width: float = 10.0, height: float = 5.0, dpi: int = 80) -> Figur
 
 # -- the map --------------------------------------------------------------------------------
 _NODE_SIZE = 900.0  # points^2 of a space's disc
-_RING = 0.2  # data units: how far pawns sit from their space's centre
+_RING = 0.28  # in units of the board's spacing: pawns sit on the rim, clear of the number
 _CAT_OFFSET = (-0.2, 0.2)
 
 
@@ -371,6 +371,7 @@ def draw_board(
     highlight: Iterable[str] = (),
     title: str | None = None,
     figsize: tuple[float, float] = (10.0, 5.0),
+    sight_legend: bool | None = None,
 ) -> BoardDrawing:
     """Draw ``board`` as a map, with the pawns of ``state`` on it.
 
@@ -390,6 +391,9 @@ def draw_board(
         Draw Doctor Lucky's path as arrows from each space to the next (``I-BOARD-6``).
     show_names, highlight, title, figsize
         Space names under the discs; extra spaces to ring; the title; the figure size.
+    sight_legend
+        Whether the legend explains the sight lines; ``None`` (the default): only when
+        ``sight_of`` draws some (a widget that shows sight later passes ``True``).
 
     Returns
     -------
@@ -473,8 +477,10 @@ def draw_board(
         x, y = pos[s]
         number = board.number(s)
         if not rects:
+            # Above the sight lines (zorder 5) so a line between two pawns sharing the space
+            # cannot cross out its number; the pawns (zorder 6) sit on the rim, clear of it.
             ax.text(x, y, "" if number is None else str(number), ha="center", va="center",
-                    fontsize=9, fontweight="bold", color="#222222", zorder=3)
+                    fontsize=9, fontweight="bold", color="#222222", zorder=5.5)
         if board.space(s).airplane:
             ax.text(x + 0.2 * unit, y - 0.2 * unit, "\u2708", ha="center", va="center",
                     fontsize=11, color="#0072B2", zorder=3)
@@ -515,7 +521,9 @@ def draw_board(
                               label="\u2708 air link: step, no sight"))
     if show_path:
         handles.append(Line2D([], [], color="#B22222", marker=">", label="Doctor Lucky's path"))
-    handles.append(Line2D([], [], color=SIGHT_COLOR, linewidth=2.2, label="sight"))
+    if sight_legend or (sight_legend is None and sight_of is not None):
+        handles.append(Line2D([], [], color=SIGHT_COLOR, linewidth=2.2,
+                              label="sight (ringed: spaces seen)"))
     legend = fig.legend(handles=handles, loc="outside right upper", fontsize=8,
                         title="spaces", title_fontsize=8, frameon=False)
     title_artist = ax.set_title(title if title is not None else _board_title(board),
@@ -561,8 +569,10 @@ def _pawn_spots(board: Board, scene: Scene, unit: float = 1.0) -> dict[str, tupl
         x, y = board.space(space).pos
         n = len(labels)
         for k, label in enumerate(labels):
-            angle = math.pi / 2 + 2 * math.pi * k / n
-            r = (_RING if n > 1 else 0.12) * unit
+            # The first pawn on top; with an even crowd turn half a slot so that no pawn sits
+            # right below the centre, on the space's name.
+            angle = math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0.0)
+            r = _RING * unit
             spots[label] = (x + r * math.cos(angle), y + r * math.sin(angle))
     if scene.cat is not None:
         x, y = board.space(scene.cat).pos
@@ -597,10 +607,18 @@ def sight_matrix(report: Mapping[str, Any], order: Sequence[str] | None = None
                  ) -> tuple[list[str], list[list[int]]]:
     """The labels in order and the 0/1 matrix of :func:`draw_sight_matrix` (row sees column).
 
+    A label with no row of its own (Doctor Lucky in a
+    :func:`~luckylab.games.island.sight_report`) gets its row from the others' ``seen_by``:
+    it sees whoever it is seen by, so the matrix is whole.
+
     >>> sight_matrix({"Ann": {"Bob"}, "Bob": {"Ann"}})
     (['Ann', 'Bob'], [[0, 1], [1, 0]])
     """
-    seen = {label: frozenset(getattr(row, "sees", row)) for label, row in report.items()}
+    seen = {label: set(getattr(row, "sees", row)) for label, row in report.items()}
+    for label, row in report.items():
+        for other in getattr(row, "seen_by", ()):
+            if other not in report:
+                seen.setdefault(other, set()).add(label)
     if order is None:
         order = list(seen)
         order += sorted({b for row in seen.values() for b in row} - set(order))
@@ -658,4 +676,10 @@ def draw_sight_matrix(
     ax.set_xlabel("... sees this pawn", fontsize=8)
     ax.set_ylabel("this pawn ...", fontsize=8)
     ax.set_title(title, fontsize=10)
+    cmap = image.get_cmap()
+    ax.legend(handles=[Patch(facecolor=cmap(image.norm(1)), edgecolor="#333333", label="sees"),
+                       Patch(facecolor=cmap(image.norm(0)), edgecolor="#333333",
+                             label="does not see")],
+              loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8, frameon=False,
+              title="row ... column", title_fontsize=8)
     return fig, ax, image

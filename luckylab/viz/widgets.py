@@ -182,7 +182,8 @@ class SightExplorer(W.VBox):
         self.summary = W.HTML()
 
         self.map_figure = new_figure(10, 4.8, dpi=96)
-        self.drawing: BoardDrawing = draw_board(board_, None, ax=self.map_figure.add_subplot())
+        self.drawing: BoardDrawing = draw_board(board_, None, ax=self.map_figure.add_subplot(),
+                                                sight_legend=True)
         self.clicks = ClickMap(board_, self.drawing.ax)
         self._click_listener = attach_clicks(self.map_image, self.click)
         self.matrix_figure = new_figure(3.6, 3.2)
@@ -327,7 +328,9 @@ class TurnStepper(W.VBox):
         How many steps **Back** can undo (snapshots are kept for the last ones only).
 
     Buttons: **Step** (one decision), **Back**, **To next attempt** (play until a foiling
-    round starts, or the game ends), **Reset** (a fresh game with the seed in the box).
+    round starts, or the game ends), **To next jump** (play until Doctor Lucky's step makes the
+    turn jump, ``I-DOC-3``, a Lucky Train ride included), **Reset** (a fresh game with the seed
+    in the box).
     ``game`` is the live game, ``log_lines`` the events in plain words, ``foil_rows`` the
     current (or last) foiling round seat by seat.
     """
@@ -364,6 +367,9 @@ class TurnStepper(W.VBox):
         self.attempt_button = W.Button(description="To next attempt", icon="fast-forward",
                                        tooltip="play until a foiling round starts",
                                        layout=W.Layout(width="160px"))
+        self.jump_button = W.Button(description="To next jump", icon="fast-forward",
+                                    tooltip="play until the turn jumps (or the game ends)",
+                                    layout=W.Layout(width="160px"))
         self.reset_button = W.Button(description="Reset", icon="refresh",
                                      tooltip="a fresh game with this seed and these players")
         self.status = W.HTML()
@@ -383,13 +389,15 @@ class TurnStepper(W.VBox):
         self.step_button.on_click(lambda _: self.step())
         self.back_button.on_click(lambda _: self.back())
         self.attempt_button.on_click(lambda _: self.play_to_attempt())
+        self.jump_button.on_click(lambda _: self.play_to_jump())
         self.reset_button.on_click(lambda _: self.reset())
         self.players_picker.observe(lambda _: self._show_agent_pickers(), names="value")
         self.agent_box = W.HBox([])
         super().__init__([
             W.HBox([self.seed_box, self.players_picker, self.reset_button]),
             self.agent_box,
-            W.HBox([self.back_button, self.step_button, self.attempt_button]),
+            W.HBox([self.back_button, self.step_button, self.attempt_button,
+                    self.jump_button]),
             self.status,
             self.map_output,
             W.HBox([W.VBox([W.HTML("<b>what happened</b>"), self.log_view],
@@ -499,6 +507,29 @@ class TurnStepper(W.VBox):
         self._redraw()
         return events
 
+    def play_to_jump(self) -> list[Any]:
+        """Play until Doctor Lucky's step makes the turn jump (``I-DOC-3``; a Lucky Train ride
+        when it jumps back to the player who just played) or the game ends; returns the events
+        of the last step."""
+        events: list[Any] = []
+        for _ in range(self.MAX_PLAY):
+            if self.game.is_over:
+                break
+            self._snapshot()
+            events = self._decide()
+            if self.game.is_over or any(_is_jump(e) for e in events):
+                break
+        self.last_events = events
+        self._redraw()
+        return events
+
+    @property
+    def jumps(self) -> tuple[int, int]:
+        """(turn jumps so far, Lucky Train rides among them), read from the event log."""
+        jumps = [e for e in self.game.events if _is_jump(e)]
+        rides = sum(e.data["jump"] == e.data.get("last_active") for e in jumps)
+        return len(jumps), rides
+
     def _note_foil(self, events: Sequence[Any]) -> None:
         """Keep the current (or last) foiling round seat by seat, from the engine's events."""
         for event in events:
@@ -537,7 +568,7 @@ class TurnStepper(W.VBox):
         board = game.board
         if self.drawing is None or self.drawing.board is not board:
             self.map_ax.clear()
-            self.drawing = draw_board(board, game, ax=self.map_ax)
+            self.drawing = draw_board(board, game, ax=self.map_ax, sight_legend=True)
         deciding = game.current_player
         active = getattr(game, "active", deciding)
         sight = game.names[active] if active is not None and active in game.position else None
@@ -545,6 +576,7 @@ class TurnStepper(W.VBox):
         _show(self.map_output, self.map_figure, self.drawing)
         self.status.value = self._status_html()
         self.step_button.disabled = self.attempt_button.disabled = game.is_over
+        self.jump_button.disabled = game.is_over
         self.back_button.disabled = not self._past
         recent = self.log_lines[-14:]
         start = len(self.log_lines) - len(recent) + 1
@@ -589,8 +621,14 @@ class TurnStepper(W.VBox):
                 f"{html.escape(_where(game.board, game.doctor))} &nbsp; <b>cat:</b> "
                 f"{html.escape(_where(game.board, getattr(game, 'cat', None)))} &nbsp; "
                 "<b>deck:</b> "
-                f"{len(game.deck)} cards &nbsp; <b>steps so far:</b> {len(game.history)}")
+                f"{len(game.deck)} cards &nbsp; <b>steps so far:</b> {len(game.history)}"
+                f" &nbsp; <b>turn jumps:</b> {self.jumps[0]} (Lucky Train: {self.jumps[1]})")
         return head + _table(["seat", "space", "cards", "Move", "Attack"], rows)
+
+
+def _is_jump(event: Any) -> bool:
+    """Did this event make the turn jump (Doctor Lucky walked onto someone, ``I-DOC-3``)?"""
+    return event.kind == "doctor_moves" and "jump" in event.data
 
 
 def _seats(game: Any) -> list[int]:
@@ -732,7 +770,8 @@ class FoilLab(W.VBox):
             p = self.p_exact
             # Where a fair simulation lands 95% of the time: exact +- 2 standard errors.
             spread = [2 * (p * (1 - p) / n) ** 0.5 for n in xs]
-            ax.fill_between(xs, [p - s for s in spread], [p + s for s in spread],
+            ax.fill_between(xs, [max(0.0, p - s) for s in spread],  # a probability band
+                            [min(1.0, p + s) for s in spread],  # stays inside [0, 1]
                             color="#0072B2", alpha=0.15, label="exact \u00b1 2 s.e.")
             ax.plot(xs, ys, marker="o", color="#E69F00", label="Monte Carlo so far")
         ax.axhline(self.p_exact, color="#0072B2", linestyle="--", label="exact")

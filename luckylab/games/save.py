@@ -24,7 +24,7 @@ The first action of a turn decides its kind (``S-TURN-1``): ``Snoop`` makes it a
 >>> events = game.apply(Snoop(game.positions[1]))     # stay put and draw one card
 >>> for event in events[:2]:
 ...     print(event)
-seat 1 snoops: stays in 16, Mail Room and draws a card from deck D's pile (16 left)
+Player 2 snoops: stays in 16, Mail Room and draws a card from deck D's pile (16 left)
 Doctor Lucky moves to 10, Officers' Mess
 
 Rulings on points the rules leave open (each is tested in ``tests/test_save_rules.py``):

@@ -776,9 +776,10 @@ class SaveGame(GameBase):
         deck = self.draw_deck
         card = self.piles[deck].pop()
         self.hands[seat].append(card)
-        self._say("snoop", f"seat {seat} snoops: {moved} {self._where(action.to)} and draws a "
-                           f"card from deck {deck}'s pile ({len(self.piles[deck])} left)",
-                  seat=seat, to=action.to, deck=deck, card=card)
+        if not self._quiet:
+            self._say("snoop", f"seat {seat} snoops: {moved} {self._where(action.to)} and draws a "
+                               f"card from deck {deck}'s pile ({len(self.piles[deck])} left)",
+                      seat=seat, to=action.to, deck=deck, card=card)
         self._between_turns()
 
     # S-ACT-1 --------------------------------------------------------------------------------
@@ -795,8 +796,9 @@ class SaveGame(GameBase):
         self._go_active(seat)
         self.step_used = True
         self.positions[seat] = action.to
-        self._say("step", f"seat {seat} steps to {self._where(action.to)}", seat=seat,
-                  to=action.to)
+        if not self._quiet:
+            self._say("step", f"seat {seat} steps to {self._where(action.to)}", seat=seat,
+                      to=action.to)
 
     def _check_move_card(self, seat: int, action: PlayMove) -> None:
         if action.card not in self.hands[seat]:
@@ -828,16 +830,18 @@ class SaveGame(GameBase):
             # S-DOC-4: being moved by a card never changes the turn order.
             self.doctor = action.to
             who = "Doctor Lucky"
-        self._say("move_card", f"seat {seat} plays {self.cards[action.card].name}: {who} to "
-                               f"{self._where(action.to)}", seat=seat, card=action.card,
-                  target=action.target, to=action.to)
+        if not self._quiet:
+            self._say("move_card", f"seat {seat} plays {self.cards[action.card].name}: {who} to "
+                                   f"{self._where(action.to)}", seat=seat, card=action.card,
+                      target=action.target, to=action.to)
 
     def _check_end(self, seat: int, action: EndTurn) -> None:
         pass
 
     def _do_end(self, seat: int, action: EndTurn) -> None:
         self._go_active(seat)
-        self._say("end_turn", f"seat {seat} ends the turn", seat=seat)
+        if not self._quiet:
+            self._say("end_turn", f"seat {seat} ends the turn", seat=seat)
         self._between_turns()
 
     def _go_active(self, seat: int) -> None:
@@ -926,12 +930,14 @@ class SaveGame(GameBase):
         if held >= needed:
             attempt.loser = seat  # S-FAIL-2: could have stopped it and did not
         if action.cards:
-            self._say("foil", f"seat {seat} discards {total} Failure point(s); "
-                              f"{attempt.needed} still needed", seat=seat,
-                      cards=list(action.cards), points=total, needed=attempt.needed)
+            if not self._quiet:
+                self._say("foil", f"seat {seat} discards {total} Failure point(s); "
+                                  f"{attempt.needed} still needed", seat=seat,
+                          cards=list(action.cards), points=total, needed=attempt.needed)
         else:
-            self._say("pass", f"seat {seat} passes; {attempt.needed} still needed", seat=seat,
-                      needed=attempt.needed)
+            if not self._quiet:
+                self._say("pass", f"seat {seat} passes; {attempt.needed} still needed", seat=seat,
+                          needed=attempt.needed)
         if len(attempt.asked) < len(attempt.order):
             self._decider = attempt.next_seat
             return
@@ -1057,15 +1063,17 @@ class SaveGame(GameBase):
         target = self._doctor_target()
         self._doctor_to_lowest = None
         self.doctor = target
-        self._say("doctor_moves", f"Doctor Lucky moves to {self._where(target)}", to=target)
+        if not self._quiet:
+            self._say("doctor_moves", f"Doctor Lucky moves to {self._where(target)}", to=target)
 
     def _begin_turn(self, seat: int) -> None:
         self.phase = "turn"
         self.turn_player = seat
         self._decider = seat
         self.step_used = False
-        self._say("turn", f"seat {seat}'s turn (in {self._where(self.positions[seat])}; Doctor "
-                          f"Lucky in {self._where(self.doctor)})", seat=seat)
+        if not self._quiet:
+            self._say("turn", f"seat {seat}'s turn (in {self._where(self.positions[seat])}; Doctor "
+                              f"Lucky in {self._where(self.doctor)})", seat=seat)
 
     # -- results -----------------------------------------------------------------------------
     def result(self) -> GameResult:

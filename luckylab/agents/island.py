@@ -86,21 +86,22 @@ class RandomIslandAgent(IslandAgent):
     name = "random"
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        kinds: dict[str, Any] = {"pass": [Pass()]}
-        moves = game.count_moves(me)  # counted, and only the chosen one built
-        if moves:
-            kinds["move"] = moves
+        kinds: dict[str, Any] = {"pass": None}
+        if game.has_moves(me):  # counted only if chosen, and only the chosen one built
+            kinds["move"] = None
         kinds["cat"] = [s for s in game.board.spaces if s != game.cat]
-        hazards = [PlayHazard(c, t) for c in game.hands[me] if game.cards[c].kind == "hazard"
+        hazards = [(c, t) for c in game.hands[me] if game.cards[c].kind == "hazard"
                    for t in game.hazard_targets(c, me)]
         if hazards:
             kinds["hazard"] = hazards
         kind = self.rng.choice(sorted(kinds))
         if kind == "move":  # the same draw as rng.choice over the list of every Move
-            return game.nth_move(self.rng.randrange(moves), me)
+            return game.nth_move(self.rng.randrange(game.count_moves(me)), me)
         if kind == "cat":
             return MoveCat(self.rng.choice(kinds["cat"]))
-        return self.rng.choice(kinds[kind])
+        if kind == "hazard":
+            return PlayHazard(*self.rng.choice(hazards))
+        return self.rng.choice([Pass()])  # a draw even from one: the same games as before
 
     def phase2(self, game: IslandGame, me: int) -> Any:
         return self.rng.choice(game.legal_actions())

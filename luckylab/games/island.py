@@ -616,19 +616,35 @@ class IslandGame(GameBase):
         the number of ways pawns ``i..`` can use at most ``b`` steps (moving none included)."""
         budget = self.move[seat]
         pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
+        key = (budget, tuple(pawns), tuple(self.position[p] for p in pawns))
+        memo = self.__dict__.get("_move_memo")
+        if memo is not None and memo[0] == key:  # count_moves, then nth_move: one table
+            return memo[1]
         by_distance = self.board.by_distance
         table = [(pawn, by_distance(self.position[pawn])) for pawn in pawns]
         ways = [[1] * (budget + 1)]
         for _, reach in reversed(table):
-            at = [0] * (budget + 1)  # at[k]: how many spaces lie k steps away
+            at = [0] * (min(budget, reach[-1][1]) + 1)  # at[k]: how many spaces are k away
             for _, k in reach:
                 if k > budget:
                     break
                 at[k] += 1
             after = ways[0]
-            ways.insert(0, [after[b] + sum(at[k] * after[b - k] for k in range(1, b + 1))
+            ways.insert(0, [after[b] + sum(at[k] * after[b - k]
+                                           for k in range(1, min(b, len(at) - 1) + 1))
                             for b in range(budget + 1)])
+        self._move_memo = (key, (table, ways))
         return table, ways
+
+    def has_moves(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the player deciding) may make any Move now: the same as
+        ``count_moves(seat) > 0``, without counting."""
+        seat = self._decider if seat is None else seat
+        budget = self.move[seat]
+        by_distance, position = self.board.by_distance, self.position
+        return any(len(reach) > 1 and reach[1][1] <= budget
+                   for reach in (by_distance(position[p]) for p in
+                                 (seat, *(s for s in self.strangers if s not in self.eliminated))))
 
     def count_moves(self, seat: int | None = None) -> int:
         """How many different Moves ``seat`` (default: the player deciding) may make now.

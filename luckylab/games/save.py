@@ -815,9 +815,11 @@ class SaveGame(GameBase):
         self.hands[seat].append(card)
         if self.deck_steps == "pile":
             self._drawn_from[card] = deck
-        self._say("snoop", f"Player {seat + 1} snoops: {moved} {self._where(action.to)} and "
-                           f"draws a card from deck {deck}'s pile ({len(self.piles[deck])} left)",
-                  seat=seat, to=action.to, deck=deck, card=card)
+        if not self._quiet:
+            self._say("snoop", f"Player {seat + 1} snoops: {moved} {self._where(action.to)} "
+                               f"and draws a card from deck {deck}'s pile "
+                               f"({len(self.piles[deck])} left)",
+                      seat=seat, to=action.to, deck=deck, card=card)
         self._between_turns()
 
     # S-ACT-1 --------------------------------------------------------------------------------
@@ -834,8 +836,9 @@ class SaveGame(GameBase):
         self._go_active(seat)
         self.step_used = True
         self.positions[seat] = action.to
-        self._say("step", f"Player {seat + 1} steps to {self._where(action.to)}", seat=seat,
-                  to=action.to)
+        if not self._quiet:
+            self._say("step", f"Player {seat + 1} steps to {self._where(action.to)}", seat=seat,
+                      to=action.to)
 
     def _check_move_card(self, seat: int, action: PlayMove) -> None:
         if action.card not in self.hands[seat]:
@@ -870,16 +873,18 @@ class SaveGame(GameBase):
             # lowest-numbered room of that deck; he goes on by S-DOC-1/S-DOC-2.
             self._doctor_to_lowest = None
             who = "Doctor Lucky"
-        self._say("move_card", f"Player {seat + 1} plays {self.cards[action.card].name}: {who} to "
-                               f"{self._where(action.to)}", seat=seat, card=action.card,
-                  target=action.target, to=action.to)
+        if not self._quiet:
+            self._say("move_card", f"Player {seat + 1} plays {self.cards[action.card].name}: "
+                                   f"{who} to {self._where(action.to)}", seat=seat,
+                      card=action.card, target=action.target, to=action.to)
 
     def _check_end(self, seat: int, action: EndTurn) -> None:
         pass
 
     def _do_end(self, seat: int, action: EndTurn) -> None:
         self._go_active(seat)
-        self._say("end_turn", f"Player {seat + 1} ends the turn", seat=seat)
+        if not self._quiet:
+            self._say("end_turn", f"Player {seat + 1} ends the turn", seat=seat)
         self._between_turns()
 
     def _go_active(self, seat: int) -> None:
@@ -969,12 +974,13 @@ class SaveGame(GameBase):
         if held >= needed:
             attempt.loser = seat  # S-FAIL-2: could have stopped it and did not
         if action.cards:
-            self._say("foil", f"Player {seat + 1} discards {total} Failure point(s); "
-                              f"{attempt.needed} still needed", seat=seat,
-                      cards=list(action.cards), points=total, needed=attempt.needed)
-        else:
-            self._say("pass", f"Player {seat + 1} passes; {attempt.needed} still needed", seat=seat,
-                      needed=attempt.needed)
+            if not self._quiet:
+                self._say("foil", f"Player {seat + 1} discards {total} Failure point(s); "
+                                  f"{attempt.needed} still needed", seat=seat,
+                          cards=list(action.cards), points=total, needed=attempt.needed)
+        elif not self._quiet:
+            self._say("pass", f"Player {seat + 1} passes; {attempt.needed} still needed",
+                      seat=seat, needed=attempt.needed)
         if len(attempt.asked) < len(attempt.order):
             self._decider = attempt.next_seat
             return
@@ -1101,15 +1107,17 @@ class SaveGame(GameBase):
         target = self._doctor_target()
         self._doctor_to_lowest = None
         self.doctor = target
-        self._say("doctor_moves", f"Doctor Lucky moves to {self._where(target)}", to=target)
+        if not self._quiet:
+            self._say("doctor_moves", f"Doctor Lucky moves to {self._where(target)}", to=target)
 
     def _begin_turn(self, seat: int) -> None:
         self.phase = "turn"
         self.turn_player = seat
         self._decider = seat
         self.step_used = False
-        self._say("turn", f"Player {seat + 1}'s turn (in {self._where(self.positions[seat])}; "
-                          f"Doctor Lucky in {self._where(self.doctor)})", seat=seat)
+        if not self._quiet:
+            self._say("turn", f"Player {seat + 1}'s turn (in {self._where(self.positions[seat])}; "
+                              f"Doctor Lucky in {self._where(self.doctor)})", seat=seat)
 
     # -- results -----------------------------------------------------------------------------
     def result(self) -> GameResult:

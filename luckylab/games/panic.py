@@ -602,9 +602,12 @@ class PanicGame(GameBase):
                 raise OptionError(f"obstacles must be 3 or 6 names, 'random-trio' or "
                                  f"'random-sextet', not {obstacles!r}")
             chosen = self.rng.sample(sorted(rules.basic_obstacles), sizes[obstacles])
-        else:
+        elif isinstance(obstacles, (list, tuple)):
             chosen = list(obstacles)
-        unknown = [n for n in chosen if n not in rules.obstacles]
+        else:
+            raise OptionError(f"obstacles must be a list of 3 or 6 names, 'random-trio' or "
+                              f"'random-sextet', not {obstacles!r}")
+        unknown = [n for n in chosen if not isinstance(n, str) or n not in rules.obstacles]
         if unknown:
             raise OptionError(f"unknown obstacle {unknown[0]!r}; obstacles: "
                              f"{', '.join(rules.obstacles)}")

@@ -133,6 +133,8 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     >>> sorted(board.neighbors("r1c2")), board.start["volcano"]
     (['r1c1', 'r1c3', 'r2c2'], 'r1c2')
     """
+    if data.get("format", "grid") != "grid":
+        raise BoardError(source, "format", f"must be \"grid\", not {data.get('format')!r}")
     extra = set(data) - _GRID_TOP_FIELDS
     if extra:
         raise BoardError(source, "(top level)", f"unknown field(s) {sorted(extra)}; allowed: "

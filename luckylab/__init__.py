@@ -74,7 +74,7 @@ def game_class(game: str) -> type:
     """The class that plays ``game`` ("island", "kill", "save", "panic")."""
     try:
         target = GAMES[game]
-    except KeyError:
+    except (KeyError, TypeError):
         raise UnknownGame(
             f"unknown game {game!r}; games: {', '.join(sorted(GAMES))}"
         ) from None

@@ -353,6 +353,9 @@ def validate_start(data: Mapping[str, Any], spaces: Any, source: str) -> dict[st
 
 def board_labels(data: Mapping[str, Any], source: str, key: str) -> dict[str, str]:
     """The descriptive fields every board file may carry, as ``Board`` keyword arguments."""
+    for f in ("name", "status", "source", "notes", "game"):
+        if f in data and not isinstance(data[f], str):
+            raise BoardError(source, f, f"must be a string, not {data[f]!r}")
     return {
         "name": str(data.get("name", key)),
         "key": key,

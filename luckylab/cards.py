@@ -162,6 +162,14 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
     for f in ("name", "status", "game", "source", "notes"):
         if f in data and not isinstance(data[f], str):
             err(f, f"must be a string, not {data[f]!r}")
+    characters = data.get("characters", {"names": []})
+    if not (isinstance(characters, dict)
+            and set(characters) <= {"names", "facts", "source", "notes"}
+            and isinstance(characters.get("names"), list)
+            and all(isinstance(n, str) and n for n in characters["names"])
+            and all(isinstance(v, str) for k, v in characters.items() if k != "names")):
+        err("characters", "must be a table with names = a list of character names (and "
+                          "optional facts, source, notes strings)")
     board = None
     if data.get("board") is not None:
         from .boards import load_board

@@ -522,6 +522,9 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     for f in ("name", "status", "source", "units", "notes", "method", "game", "coordinates"):
         if f in data and not isinstance(data[f], str):
             err(f, "must be a string")
+    hashes = data.get("source_sha256", {})
+    if not isinstance(hashes, dict) or not all(isinstance(v, str) for v in hashes.values()):
+        err("source_sha256", "must be a table of file name = \"hex digest\"")
     kinds = data.get("kinds")
     if kinds is not None and not (
         isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds)

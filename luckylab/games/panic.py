@@ -133,6 +133,8 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
     >>> sorted(board.neighbors("r1c2")), board.start["volcano"]
     (['r1c1', 'r1c3', 'r2c2'], 'r1c2')
     """
+    if data.get("format", "grid") != "grid":
+        raise BoardError(source, "format", f"must be \"grid\", not {data.get('format')!r}")
     extra = set(data) - _GRID_TOP_FIELDS
     if extra:
         raise BoardError(source, "(top level)", f"unknown field(s) {sorted(extra)}; allowed: "
@@ -602,9 +604,12 @@ class PanicGame(GameBase):
                 raise OptionError(f"obstacles must be 3 or 6 names, 'random-trio' or "
                                  f"'random-sextet', not {obstacles!r}")
             chosen = self.rng.sample(sorted(rules.basic_obstacles), sizes[obstacles])
-        else:
+        elif isinstance(obstacles, (list, tuple)):
             chosen = list(obstacles)
-        unknown = [n for n in chosen if n not in rules.obstacles]
+        else:
+            raise OptionError(f"obstacles must be a list of 3 or 6 names, 'random-trio' or "
+                              f"'random-sextet', not {obstacles!r}")
+        unknown = [n for n in chosen if not isinstance(n, str) or n not in rules.obstacles]
         if unknown:
             raise OptionError(f"unknown obstacle {unknown[0]!r}; obstacles: "
                              f"{', '.join(rules.obstacles)}")

@@ -489,7 +489,8 @@ def draw_board(
             text = f"{number} {text}"
         labels[s] = ax.text(x, y + name_dy, text, ha="center", va="top" if not rects else
                             "center", fontsize=6.5, color="#222222", zorder=3,
-                            visible=show_names, alpha=1.0 if not rects else 0.6)
+                            visible=show_names, alpha=1.0 if not rects else 0.6,
+                            parse_math=False)  # a name with "$" is text, not math
 
     path_arrows = []
     if show_path:
@@ -527,7 +528,7 @@ def draw_board(
     legend = fig.legend(handles=handles, loc="outside right upper", fontsize=8,
                         title="spaces", title_fontsize=8, frameon=False)
     title_artist = ax.set_title(title if title is not None else _board_title(board),
-                                fontsize=10)
+                                fontsize=10, parse_math=False)
 
     drawing = BoardDrawing(board=board, fig=fig, ax=ax, spaces=spaces, land=land, air=air,
                            path_arrows=path_arrows, labels=labels, doctor=doctor, cat=cat,

@@ -51,6 +51,7 @@ from matplotlib.text import Text
 from ..board import Board
 from ..errors import OptionError
 from ..geometry import Geometry, Rect, SightBand
+from .args import release
 from .blit import Painter
 from .clicks import ClickMap, attach_clicks
 from .draw import DOCTOR, DOCTOR_COLOR, PLAYER_COLORS, SIGHT_COLOR, kind_color
@@ -434,7 +435,8 @@ def draw_mansion(
     (doctor_marker,) = ax.plot([], [], linestyle="none", marker="*", markersize=20,
                                markerfacecolor=DOCTOR_COLOR, markeredgecolor="black",
                                markeredgewidth=1.5, zorder=9, label=DOCTOR)
-    title_artist = ax.set_title(title if title is not None else _title(board), fontsize=11)
+    title_artist = ax.set_title(title if title is not None else _title(board), fontsize=11,
+                                parse_math=False)
     drawing = MansionDrawing(
         board=board, geometry=geometry, fig=fig, ax=ax, walls=walls, rooms=rooms, doors=doors,
         railings=railings, railing_dots=railing_dots, labels=labels, numbers=numbers,
@@ -486,7 +488,7 @@ def _label(ax: Axes, board: Board, space: str, rect: Rect, span: float, visible:
     name = "\n".join(textwrap.wrap(space, per_line, break_long_words=False))
     x, y = rect.center
     style = {"ha": "center", "color": "#1A1A1A", "zorder": 4, "visible": visible,
-             "annotation_clip": False}
+             "annotation_clip": False, "parse_math": False}  # a "$" in a name is not math
     if number is None or tall:
         text = name if number is None else f"{number} {name}"
         return ax.annotate(text, (x, y), va="center", fontsize=8, rotation=90 if tall else 0,
@@ -577,6 +579,8 @@ class MansionExplorer(W.VBox):
 
         self.board = load_board(board) if isinstance(board, str) else board
         board_ = self.board
+        if not isinstance(board_, Board):
+            raise OptionError(f"board must be a Board or a board name, not {board_!r}")
         if not isinstance(board_.geometry, Geometry):
             raise OptionError(f"{board_.name} is not a geometry board (it has no rectangles)")
         if room is None:
@@ -637,6 +641,11 @@ class MansionExplorer(W.VBox):
                        self.view_picker]:
             widget.observe(self._changed, names="value")
         self.refresh()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     @property
     def rivals(self) -> dict[str, str | None]:

@@ -46,6 +46,7 @@ from ..games.panic import (
     WakeGouga,
     band,
 )
+from .args import number, release
 
 __all__ = ["PanicWidget"]
 
@@ -77,6 +78,9 @@ class PanicWidget(W.VBox):
                  now: Callable[[], float] = time.monotonic, **options: Any) -> None:
         if clock not in ("turns", "real"):
             raise OptionError(f"clock is 'turns' or 'real', not {clock!r}")
+        number("real_seconds", real_seconds, 0.0, 3600.0, "PanicWidget", above=True)
+        if game is not None and not isinstance(game, PanicGame):
+            raise OptionError(f"PanicWidget shows a Panic Island game, not {game!r}")
         self.clock = clock
         self.real_seconds = float(real_seconds)
         self.now = now
@@ -116,6 +120,11 @@ class PanicWidget(W.VBox):
             self.news,
         ])
         self.redraw()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     # -- actions -------------------------------------------------------------------------------
     def _new_game(self, seed: int | None) -> PanicGame:

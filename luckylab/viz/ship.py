@@ -47,6 +47,7 @@ from ..board import Board
 from ..errors import OptionError
 from ..games.save import SaveGame
 from ..geometry import Geometry
+from .args import release, whole
 from .blit import Painter
 from .draw import DOCTOR, DOCTOR_COLOR, SIGHT_COLOR, new_figure
 from .mansion import (
@@ -403,7 +404,8 @@ class ShipStepper(W.VBox):
         self.options = dict(options)
         names = agent_names("save")
         low = 2 if options.get("allow_two_players") else 3
-        if players not in range(low, 8):
+        whole("seed", seed, 0, None, "ShipStepper")
+        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= 7:
             raise OptionError(f"Save Doctor Lucky takes {low} to 7 players, not {players!r}")
         if agents is None or isinstance(agents, str):
             chosen = [agents or names[0]] * players
@@ -462,6 +464,11 @@ class ShipStepper(W.VBox):
         self.figure = new_figure(*ship_figsize(self.game.ship, 10.5, True), dpi=72)
         self.drawing = draw_ship(self.game, self.figure.add_subplot())
         self.reset()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     def _show_agent_pickers(self) -> None:
         self.agent_box.children = tuple(self.agent_pickers[: self.players_picker.value])

@@ -31,6 +31,7 @@ from IPython.display import Image, display
 from ..board import Board
 from ..boards import load_board
 from ..errors import OptionError
+from .args import choice, number, release, whole
 from .clicks import ClickMap, attach_clicks
 from .draw import (
     DOCTOR,
@@ -49,6 +50,8 @@ NO_CAT = "(no cat)"
 def _board(board: Board | str | None) -> Board:
     if board is None:
         return load_board("isla-fortuna")
+    if not isinstance(board, (str, Board)):
+        raise OptionError(f"board must be a Board or a board name, not {board!r}")
     return load_board(board) if isinstance(board, str) else board
 
 
@@ -142,6 +145,10 @@ class SightExplorer(W.VBox):
     ) -> None:
         from ..games.island import sight_report
 
+        if pawns is not None and (not isinstance(pawns, Mapping) or not pawns):
+            raise OptionError(f"SightExplorer: pawns must map at least one name to a space, "
+                              f"not {pawns!r}")
+        choice("cat_blocks", cat_blocks, ("both", "outward"), "SightExplorer")
         self._sight_report = sight_report
         self.board = _board(board)
         board_ = self.board
@@ -205,6 +212,11 @@ class SightExplorer(W.VBox):
                        self.cat_blocks_picker, self.eyes_picker, self.hiding_box]:
             widget.observe(self._changed, names="value")
         self.refresh()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -323,7 +335,9 @@ class TurnStepper(W.VBox):
     agents
         An agent name for everybody, or one name per player (in seat order of the players).
     game, options
-        The game (``"island"``) and its rule options, passed to :func:`luckylab.new_game`.
+        The game, ``"island"`` or ``"kill"`` (Save has :class:`~luckylab.viz.ship.ShipStepper`,
+        Panic Island :class:`~luckylab.viz.panic_widget.PanicWidget`), and its rule options,
+        passed to :func:`luckylab.new_game`.
     history
         How many steps **Back** can undo (snapshots are kept for the last ones only).
 
@@ -347,6 +361,11 @@ class TurnStepper(W.VBox):
         history: int = 400,
         **options: Any,
     ) -> None:
+        choice("game", game, ("island", "kill"), "TurnStepper (Save: ShipStepper; Panic: "
+               "PanicWidget)")
+        whole("players", players, 2, 8, "TurnStepper")
+        whole("seed", seed, 0, None, "TurnStepper")
+        whole("history", history, 0, 100_000, "TurnStepper")
         self.game_name = game
         self.options = dict(options)
         self.history_limit = history
@@ -407,6 +426,11 @@ class TurnStepper(W.VBox):
         ])
         self._show_agent_pickers()
         self.reset()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     @staticmethod
     def _agent_list(agents: str | Sequence[str] | None, players: int,
@@ -674,6 +698,10 @@ class FoilLab(W.VBox):
                  deck: Any = "island") -> None:
         from .. import probability
 
+        for name, value, low, high in (("attack", attack, 1, 40), ("opponents", opponents, 1, 7),
+                                       ("cards_each", cards_each, 0, 10), ("known", known, 0, 30),
+                                       ("samples", samples, 100, 20000), ("seed", seed, 0, None)):
+            whole(name, value, low, high, "FoilLab")
         self._prob = probability
         self.deck = list(probability.remaining_cards(deck))
         self.seed = seed
@@ -704,6 +732,11 @@ class FoilLab(W.VBox):
         super().__init__([W.HBox([W.VBox(sliders[:3]), W.VBox(sliders[3:])]), self.answer,
                           self.output])
         self.refresh()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     @property
     def hand_sizes(self) -> list[int]:
@@ -814,6 +847,14 @@ class DilemmaLab(W.VBox):
         self._theory = theory
         if hands is None:
             hands = {"Janet": [2], "Sara": [0], "Simaon": [5]}
+        whole("attack", attack, 1, 20, "DilemmaLab")
+        number("luck_cost", luck_cost, 0.0, 0.25, "DilemmaLab")
+        if not isinstance(hands, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, (list, tuple))
+                and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+                for k, v in hands.items()):
+            raise OptionError(f"DilemmaLab: hands must map names to lists of Luck values "
+                              f"(whole numbers >= 0), not {hands!r}")
         if not 2 <= len(hands) <= 5:
             raise OptionError(f"DilemmaLab seats 2 to 5 opponents, not {len(hands)}")
         self.names = list(hands)
@@ -856,6 +897,11 @@ class DilemmaLab(W.VBox):
             self.seatings_view,
         ])
         self.refresh()
+
+    def close(self) -> None:
+        """Close the widget, its controls and its figures (frees their memory)."""
+        release(self)
+        super().close()
 
     @property
     def order(self) -> list[str]:

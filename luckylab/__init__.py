@@ -97,8 +97,12 @@ def new_game(game: str = "island", players: int = 4, seed: int | None = None, **
         How many players (the Island takes 2..8; Strangers join with 2 or 3).
     seed
         Seeds every random thing in the game; the same seed and actions replay the same game.
+        A whole number >= 0, or None for a fresh random game (negative seeds are refused:
+        ``random.Random`` would play ``-5`` as ``5``).
     **options
         Rule options of that game, for example ``youre_out=True`` or ``cat_blocks="outward"``.
+        Unknown names and values of the wrong type (``youre_out="no"``, ``turn_cap=True``)
+        raise :class:`OptionError`; they are never coerced.
 
     Examples
     --------

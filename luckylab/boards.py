@@ -141,11 +141,12 @@ def read_data_text(path: str | Path, error: type[BoardError] = BoardError) -> st
             raise error(name, "(file)", f"is {info.st_size} bytes; data files are at most "
                                         f"{MAX_FILE_BYTES}")
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            raw = handle.read(info.st_size + 1)  # the size we checked (read() would
+            # otherwise set aside MAX_FILE_BYTES at once); a file grown since is caught below
     except OSError as exc:
         raise error(name, "(file)", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise error(name, "(file)", f"is more than {MAX_FILE_BYTES} bytes")
+    if len(raw) > info.st_size:
+        raise error(name, "(file)", "changed while it was read; try again")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -140,8 +140,11 @@ def _type_check(annotation: str, namespace: Mapping[str, Any]
     alternatives = _split_top(annotation, "|")
     if len(alternatives) > 1:
         checks = [_type_check(a, namespace) for a in alternatives]
-        return (lambda v: any(ok(v) for ok, _ in checks),
-                " or ".join(words for _, words in checks))
+        words = " or ".join(w for _, w in checks)
+        if len(checks) == 2:  # the usual "int | None": no generator on the hot path
+            first, second = checks[0][0], checks[1][0]
+            return (lambda v: first(v) or second(v)), words
+        return (lambda v: any(ok(v) for ok, _ in checks)), words
     text = annotation.strip()
     if text in _SIMPLE:
         return _SIMPLE[text]
@@ -149,12 +152,25 @@ def _type_check(annotation: str, namespace: Mapping[str, Any]
         items = _split_top(text[6:-1], ",")
         if len(items) == 2 and items[1] == "...":
             inner, words = _type_check(items[0], namespace)
-            return (lambda v: isinstance(v, tuple) and all(inner(x) for x in v),
-                    f"a tuple of ({words})")
+
+            def each(v: Any) -> bool:
+                if not isinstance(v, tuple):
+                    return False
+                for x in v:  # noqa: SIM110 - a loop, not a generator, on the hot path
+                    if not inner(x):
+                        return False
+                return True
+
+            return each, f"a tuple of ({words})"
         checks = [_type_check(a, namespace) for a in items]
-        return (lambda v: isinstance(v, tuple) and len(v) == len(checks)
-                and all(ok(x) for (ok, _), x in zip(checks, v, strict=False)),
-                "a tuple (" + ", ".join(w for _, w in checks) + ")")
+        oks = [ok for ok, _ in checks]
+        words = "a tuple (" + ", ".join(w for _, w in checks) + ")"
+        if len(oks) == 2:
+            ok0, ok1 = oks
+            return (lambda v: isinstance(v, tuple) and len(v) == 2 and ok0(v[0])
+                    and ok1(v[1])), words
+        return (lambda v: isinstance(v, tuple) and len(v) == len(oks)
+                and all(ok(x) for ok, x in zip(oks, v, strict=False))), words
     alias = namespace.get(text)
     if typing.get_origin(alias) is typing.Literal:
         allowed = typing.get_args(alias)

@@ -59,7 +59,7 @@ from typing import Any, ClassVar, Literal
 
 from ..cards import load_deck
 from ..doctorwho_cards import DWCard, compatible
-from ..errors import IllegalAction
+from ..errors import IllegalAction, OptionError
 from .base import Event, GameAction, GameBase, GameResult, action_from_data
 
 __all__ = [
@@ -366,9 +366,9 @@ class DoctorWhoGame(GameBase):
         ok = (2,) if two_player else (3, 4)
         if not isinstance(players, int) or isinstance(players, bool) or players not in ok:
             hint = "2 with two_player=True" if two_player else "3 or 4 (2 with two_player=True)"
-            raise ValueError(f"Doctor Who takes {hint} players, not {players!r}")
+            raise OptionError(f"Doctor Who takes {hint} players, not {players!r}")
         if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise ValueError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
         self.cards: tuple[DWCard, ...] = load_deck("doctor-who")  # type: ignore[assignment]
         starts = [c.id for c in self.cards if c.kind == "starting"]
         by_number = {self.cards[c].number: c for c in starts}
@@ -376,7 +376,7 @@ class DoctorWhoGame(GameBase):
             starting = tuple(starting)
             if (len(starting) != players or len(set(starting)) != players
                     or not set(starting) <= set(by_number)):
-                raise ValueError(f"starting must give {players} different Starting Location "
+                raise OptionError(f"starting must give {players} different Starting Location "
                                  f"numbers from {sorted(by_number)}, not {starting!r}")
         self.players = players
         self.seed = seed
@@ -532,7 +532,7 @@ class DoctorWhoGame(GameBase):
         (True, [5, 2, 5, 5], [0, 0, 0, 0])
         """
         if seat not in range(self.players):
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+            raise OptionError(f"seat must be 0..{self.players - 1}, not {seat!r}")
         locations = []
         for s in range(self.players):
             for lid in self.lines[s]:

@@ -22,6 +22,7 @@ import ipywidgets as W
 
 from .. import new_game
 from ..agents import agent_class
+from ..errors import OptionError
 from ..games.doctorwho import DoctorWhoGame
 
 __all__ = ["SeatView"]
@@ -49,7 +50,7 @@ class SeatView(W.VBox):
         n = self.game.players
         names = agents or ["careful"] * n
         if len(names) != n:
-            raise ValueError(f"agents names {len(names)} bots for {n} seats")
+            raise OptionError(f"agents names {len(names)} bots for {n} seats")
         self.bots = [agent_class("doctorwho", name)(seed=i) for i, name in enumerate(names)]
         self.shown: set[int] = set()
         self.seat_choice = W.Dropdown(options=[(f"Player {s + 1}", s) for s in range(n)],

@@ -565,7 +565,7 @@ class PlayTable(W.VBox):
             self._log_events(game.apply(self.bots[seat].choose(game)))
             guard += 1
             if guard > 100_000:  # pragma: no cover - the engines' turn caps end games first
-                raise RuntimeError("the bots did not hand the turn back")
+                raise LuckyLabError("the bots did not hand the turn back")
         if not game.is_over:
             self.viewer = game.current_player
 

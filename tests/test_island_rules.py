@@ -822,5 +822,5 @@ def test_bad_options_are_refused():
         new_game("island", players=4, seed=1, turn_cap=0)
     with pytest.raises(TypeError):
         new_game("island", players=4, seed=1, colour="red")
-    with pytest.raises(luckylab.UnknownGame, match="games: island"):
+    with pytest.raises(luckylab.UnknownGame, match="games: doctorwho, island"):
         new_game("chess", players=4, seed=1)

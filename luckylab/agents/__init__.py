@@ -12,6 +12,8 @@ from .base import Agent, RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
 
+_SEARCH_GAMES = ("island", "kill")  # games with an "ismcts" agent in luckylab.agents.search
+
 
 def _module(game: str):
     from ..errors import UnknownGame
@@ -27,13 +29,15 @@ def agent_names(game: str) -> list[str]:
     module = _module(game)
     names = list(module.AGENTS)
     names.remove(module.DEFAULT)
-    return [module.DEFAULT, *names]
+    return [module.DEFAULT, *names, *(["ismcts"] if game in _SEARCH_GAMES else [])]
 
 
 def agent_class(game: str, name: str | None = None) -> type[Agent]:
     """The agent class called ``name`` for ``game`` (its default when ``name`` is None)."""
     module = _module(game)
     name = module.DEFAULT if name is None else name
+    if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot (luckylab.agents.search)
+        return importlib.import_module("luckylab.agents.search").AGENTS[game]
     try:
         return module.AGENTS[name]
     except KeyError:

@@ -16,7 +16,10 @@ and keeps the action that won most often. Two things make that hard in Doctor Lu
 
 The actions it considers at a node are those the readable bots would play there (plus every
 legal action when there are only a few), so a small budget is not spread over dozens of
-pointless cat moves. With one action to consider it answers at once, without searching.
+pointless cat moves. With one action to consider it answers at once, without searching. At the
+end the rollout bot's own choice stands unless another action won clearly (by more than
+``margin`` and by more than 1.64 standard errors) more often: the best of several noisy win
+rates looks better than it is, and a few dozen simulations are noisy.
 
 The budget is ``iterations`` per decision (the default, so a seed replays a game exactly) or
 ``time_ms`` milliseconds per decision (faster machines then search more).
@@ -189,6 +192,9 @@ class ISMCTSAgent(Agent):
         At most this many decisions per rollout; an unfinished rollout counts as a draw.
     exploration
         The UCT constant ``c``.
+    margin
+        Play another action than the rollout bot's own choice only if its mean win rate over
+        the search is higher by more than this, and significantly so (see ``choose``).
     """
 
     name = "ismcts"
@@ -197,10 +203,10 @@ class ISMCTSAgent(Agent):
     proposers: tuple[str, ...] = ()
     few = 8  # consider every legal action when there are at most this many
 
-    def __init__(self, seed: int | random.Random | None = None, *, iterations: int = 48,
+    def __init__(self, seed: int | random.Random | None = None, *, iterations: int = 32,
                  time_ms: float | None = None, determinizations: int = 4,
                  rollout: str | None = None, depth: int = 200,
-                 exploration: float = 0.7) -> None:
+                 exploration: float = 0.7, margin: float = 0.1) -> None:
         super().__init__(seed)
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
             raise BadBudget(f"iterations must be a whole number >= 1, not {iterations!r}")
@@ -225,6 +231,8 @@ class ISMCTSAgent(Agent):
         self.depth = depth
         self.exploration = exploration
         self._proposers = [agent_class(self.game_name, n)(seed=self.rng) for n in self.proposers]
+        self._default = self._rollout_class(seed=self.rng)
+        self.margin = margin
         self.searched = 0  # decisions that needed a search (for benchmarks)
         self.simulations = 0
 
@@ -235,11 +243,13 @@ class ISMCTSAgent(Agent):
     # -- what to consider --------------------------------------------------------------
     def candidates(self, game: Any) -> list[Any]:
         """The actions worth searching for ``game.current_player``, without repeats, in a
-        fixed order: all legal ones when there are few, else the readable bots' proposals."""
+        fixed order: the rollout bot's own choice first, then all legal ones when there are
+        few, else the other readable bots' proposals."""
+        first = self._default.choose(game)
         legal = self._small_legal(game)
         if legal is not None and len(legal) <= self.few:
-            return list(dict.fromkeys(legal))
-        return list(dict.fromkeys(p.choose(game) for p in self._proposers))
+            return list(dict.fromkeys([first, *legal]))
+        return list(dict.fromkeys([first, *(p.choose(game) for p in self._proposers)]))
 
     def _small_legal(self, game: Any) -> list[Any] | None:
         return game.legal_actions()
@@ -265,10 +275,22 @@ class ISMCTSAgent(Agent):
             self._iterate(worlds[k], roots[k])
             i += 1
         self.simulations += i
+        # Vote: visits and wins summed over the determinizations. The rollout bot's choice
+        # (actions[0]) stands unless an action tried at least half as often as the most
+        # tried one wins more often by more than ``margin`` and by more than 1.64 standard
+        # errors (one-sided 95 %): with a few dozen simulations per decision the means are
+        # noisy, and the best of several noisy means is biased upwards (winner's curse).
         votes = [sum(r.visits[j] for r in roots) for j in range(len(actions))]
         wins = [sum(r.wins[j] for r in roots) for j in range(len(actions))]
-        best = max(range(len(actions)),
-                   key=lambda j: (votes[j], wins[j] / votes[j] if votes[j] else 0.0, -j))
+        mean = [wins[j] / votes[j] if votes[j] else 0.0 for j in range(len(actions))]
+        enough = max(votes) / 2
+        best = max((j for j in range(len(actions)) if votes[j] >= enough),
+                   key=lambda j: (mean[j], votes[j], -j))
+        if best != 0 and votes[0]:
+            p = (wins[best] + wins[0]) / (votes[best] + votes[0])
+            se = math.sqrt(max(p * (1 - p), 0.01) * (1 / votes[best] + 1 / votes[0]))
+            if mean[best] - mean[0] <= max(self.margin, 1.64 * se):
+                best = 0
         return actions[best]
 
     def _iterate(self, world: Any, root: _Node) -> None:

@@ -66,9 +66,12 @@ def reshuffle_hidden(game, seat: int, seed: int):
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])
 def test_ismcts_is_registered_for_both_games(game_name):
-    assert agent_names(game_name)[-1] == "ismcts"
     assert agent_class(game_name, "ismcts") is SEARCH[game_name]
-    assert agent_names(game_name)[0] == BOTS[game_name]  # the default is unchanged
+    # the readable bots' list (menus, tournaments) and the default are unchanged
+    assert "ismcts" not in agent_names(game_name)
+    assert agent_names(game_name)[0] == BOTS[game_name]
+    with pytest.raises(ValueError):
+        agent_class("save", "ismcts")
 
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])

@@ -12,7 +12,9 @@ from .base import Agent, RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
 
-_SEARCH_GAMES = ("island", "kill")  # games with an "ismcts" agent in luckylab.agents.search
+# Games with an "ismcts" agent (luckylab.agents.search). agent_class finds it; agent_names
+# leaves it out (a slow bot: menus and tournaments that loop over the names opt in).
+_SEARCH_GAMES = ("island", "kill")
 
 
 def _module(game: str):
@@ -29,7 +31,7 @@ def agent_names(game: str) -> list[str]:
     module = _module(game)
     names = list(module.AGENTS)
     names.remove(module.DEFAULT)
-    return [module.DEFAULT, *names, *(["ismcts"] if game in _SEARCH_GAMES else [])]
+    return [module.DEFAULT, *names]
 
 
 def agent_class(game: str, name: str | None = None) -> type[Agent]:

@@ -188,6 +188,17 @@ def test_a_forced_choice_is_answered_without_search():
     assert forced > 0
 
 
+def test_island_rollout_bot_follows_the_table_unless_given():
+    for players, wanted in ((2, "cautious"), (4, "aggressive")):
+        game = luckylab.new_game("island", players=players, seed=1)
+        me = IslandISMCTS(seed=0, iterations=2)
+        me.candidates(game)
+        assert me.rollout == wanted
+        fixed = IslandISMCTS(seed=0, iterations=2, rollout="random")
+        fixed.candidates(game)
+        assert fixed.rollout == "random"
+
+
 def test_time_budget_returns_a_legal_action():
     state = next(searched_states("kill", seed=3, wanted=1))
     action = KillISMCTS(seed=0, time_ms=20).choose(state)

@@ -13,6 +13,10 @@ from .base import Agent, RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
 
+# Games with an "ismcts" agent (luckylab.agents.search). agent_class finds it; agent_names
+# leaves it out (a slow bot: menus and tournaments that loop over the names opt in).
+_SEARCH_GAMES = ("island", "kill")
+
 
 def _module(game: str):
     from ..errors import UnknownGame
@@ -35,6 +39,8 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
     """The agent class called ``name`` for ``game`` (its default when ``name`` is None)."""
     module = _module(game)
     name = module.DEFAULT if name is None else name
+    if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot (luckylab.agents.search)
+        return importlib.import_module("luckylab.agents.search").AGENTS[game]
     try:
         return module.AGENTS[name]
     except KeyError:

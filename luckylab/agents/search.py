@@ -1,0 +1,397 @@
+"""A bot that looks ahead: information-set Monte Carlo tree search (ISMCTS) by determinization.
+
+Every other bot is one readable rule. This one plays the game forward in its head, many times,
+and keeps the action that won most often. Two things make that hard in Doctor Lucky:
+
+- **Hidden cards.** The bot may not look at the other hands or the deck. So, before each
+  search, it *deals the unseen cards at random*: its own hand, the discards and the cards under
+  the characters stay where everyone saw them; every other card goes, shuffled, into the other
+  hands (each keeping its size) and the deck. Such a made-up but possible world is a
+  *determinization*. It searches several of them and lets them *vote*.
+- **Chance and many players.** In each determinization it runs UCT (upper confidence bounds
+  applied to trees): walk down a tree of actions, at every node picking the action with the
+  best ``mean win + c * sqrt(log N / n)`` for the player who decides there; add one new node;
+  finish the game with a readable bot for every seat (the *rollout*, at most ``depth``
+  decisions); credit the winner.
+
+The actions it considers at a node are those the readable bots would play there (plus every
+legal action when there are only a few), so a small budget is not spread over dozens of
+pointless cat moves. With one action to consider it answers at once, without searching. At the
+end the rollout bot's own choice stands unless another action won clearly (by more than
+``margin`` and by more than 1.64 standard errors) more often: the best of several noisy win
+rates looks better than it is, and a few dozen simulations are noisy.
+
+The budget is ``iterations`` per decision (the default, so a seed replays a game exactly) or
+``time_ms`` milliseconds per decision (faster machines then search more).
+
+>>> import luckylab
+>>> from luckylab.agents.search import IslandISMCTS
+>>> from luckylab.agents.island import CautiousAgent
+>>> game = luckylab.new_game("island", players=2, seed=4)
+>>> bots = {0: IslandISMCTS(seed=1, iterations=8), 2: CautiousAgent(seed=2)}
+>>> while not game.is_over and game.turn < 6:
+...     _ = game.apply(bots[game.current_player].choose(game))
+>>> game.turn >= 6
+True
+
+This module owns the search and the determinization; the rules stay in ``luckylab.games``.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import time
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from ..errors import LuckyLabError
+from . import agent_class
+from .base import Agent
+
+__all__ = ["AGENTS", "BadBudget", "ISMCTSAgent", "IslandISMCTS", "KillISMCTS", "determinize",
+           "light_clone", "unseen_cards"]
+
+
+class BadBudget(LuckyLabError, ValueError):
+    """A search setting out of range: says which, and what is allowed."""
+
+
+# -- copying and determinizing a game ----------------------------------------------------------
+
+
+def light_clone(game: Any) -> Any:
+    """A copy of ``game`` that plays on independently, without its event log and history.
+
+    Much cheaper than ``game.clone()`` late in a game (the logs grow with every action and a
+    search copies the game thousands of times). Lists, dicts, sets and dataclasses in the state
+    are copied one level down (enough for the rules, which replace or append, never edit a
+    card id in place); the shared, read-only tables are shared; anything else is deep-copied.
+    """
+    cls = game.__class__
+    new = cls.__new__(cls)
+    shared = game._shared_attributes()
+    state = new.__dict__
+    for key, value in game.__dict__.items():
+        if key in shared:
+            state[key] = value
+        elif key in ("events", "history"):
+            state[key] = []
+        else:
+            state[key] = _copy_value(value)
+    return new
+
+
+def _copy_value(value: Any) -> Any:
+    kind = type(value)
+    if kind in (int, str, float, bool, tuple, frozenset) or value is None:
+        return value
+    if kind is list:
+        return list(value)
+    if kind is set:
+        return set(value)
+    if kind is dict:
+        return {k: _copy_value(v) for k, v in value.items()}
+    if kind is random.Random:
+        other = random.Random()
+        other.setstate(value.getstate())
+        return other
+    if is_dataclass(value) and not isinstance(value, type):
+        other = copy.copy(value)
+        for f in fields(value):
+            item = getattr(value, f.name)
+            if type(item) in (list, dict, set):
+                object.__setattr__(other, f.name, _copy_value(item))
+        return other
+    return copy.deepcopy(value)
+
+
+def unseen_cards(game: Any, seat: int) -> list[int]:
+    """The cards ``seat`` cannot see: the other hands and the deck, as a sorted list.
+
+    Sorted, so nothing about where they really are (their order in a hand or in the deck)
+    leaks into the determinization.
+    """
+    seen = set(game.hands.get(seat, ())) | set(game.discards)
+    for cards in getattr(game, "under", {}).values():  # the Island: Weapons, Hazards, markers
+        seen.update(cards)
+    seen.update(getattr(game, "removed", ()))  # Kill: played Failure cards leave the game
+    return sorted(c.id for c in game.cards if c.id not in seen)
+
+
+def determinize(game: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of ``game`` with every card ``seat`` cannot see dealt again at random.
+
+    Each other hand keeps its size and the deck keeps its length; the copy's own random
+    generator (Kill reshuffles the discards with it) is reseeded from ``rng``. Nothing of the
+    true hidden state survives: two games that look the same from ``seat`` give the same
+    determinization for the same ``rng``.
+
+    >>> import random, luckylab
+    >>> game = luckylab.new_game("kill", players=3, seed=1)
+    >>> world = determinize(game, 0, random.Random(5))
+    >>> world.hands[0] == game.hands[0], len(world.hands[1]) == len(game.hands[1])
+    (True, True)
+    >>> sorted(world.deck + world.hands[1] + world.hands[2]) == unseen_cards(game, 0)
+    True
+    """
+    world = light_clone(game)
+    pool = unseen_cards(game, seat)
+    rng.shuffle(pool)
+    start = 0
+    for other in sorted(world.hands):
+        if other == seat:
+            continue
+        size = len(game.hands[other])
+        world.hands[other] = pool[start:start + size]
+        start += size
+    world.deck = pool[start:]
+    if len(world.deck) != len(game.deck):  # pragma: no cover - a card went missing
+        raise AssertionError("determinization lost track of a card")
+    world.rng = random.Random(rng.getrandbits(64))
+    if hasattr(world, "_held"):  # the Island keeps the Luck held in all hands up to date
+        luck = world._luck
+        world._held = sum(luck[c] for hand in world.hands.values() for c in hand)
+    return world
+
+
+# -- the search ------------------------------------------------------------------------------
+
+
+class _Node:
+    """One decision point in one determinization's tree."""
+
+    __slots__ = ("seat", "actions", "children", "visits", "wins", "tried")
+
+    def __init__(self, seat: int, actions: list[Any]) -> None:
+        self.seat = seat
+        self.actions = actions
+        self.children: list[_Node | None] = [None] * len(actions)
+        self.visits = [0] * len(actions)
+        self.wins = [0.0] * len(actions)
+        self.tried = 0  # actions[:tried] have been expanded
+
+
+class ISMCTSAgent(Agent):
+    """Determinized UCT with voting (see the module docstring). Subclassed per game.
+
+    Parameters
+    ----------
+    seed
+        Seeds the determinizations, the rollouts and the proposals of the random bot.
+    iterations
+        Simulated games per decision, spread over the determinizations (the default budget).
+    time_ms
+        If given, search for this many milliseconds per decision instead (not reproducible).
+    determinizations
+        How many made-up deals vote.
+    rollout
+        The readable bot that finishes each simulated game for every seat.
+    depth
+        At most this many decisions per rollout; an unfinished rollout counts as a draw.
+    exploration
+        The UCT constant ``c``.
+    margin
+        Play another action than the rollout bot's own choice only if its mean win rate over
+        the search is higher by more than this, and significantly so (see ``choose``).
+    """
+
+    name = "ismcts"
+    game_name = "game"
+    default_rollout = "random"
+    proposers: tuple[str, ...] = ()
+    few = 8  # consider every legal action when there are at most this many
+
+    def __init__(self, seed: int | random.Random | None = None, *, iterations: int = 32,
+                 time_ms: float | None = None, determinizations: int = 4,
+                 rollout: str | None = None, depth: int = 200,
+                 exploration: float = 0.7, margin: float = 0.1) -> None:
+        super().__init__(seed)
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+            raise BadBudget(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if time_ms is not None and not (isinstance(time_ms, (int, float)) and time_ms > 0):
+            raise BadBudget(f"time_ms must be a positive number of milliseconds, not {time_ms!r}")
+        if not isinstance(determinizations, int) or determinizations < 1:
+            raise BadBudget(f"determinizations must be a whole number >= 1, not "
+                            f"{determinizations!r}")
+        if not isinstance(depth, int) or depth < 1:
+            raise BadBudget(f"depth must be a whole number >= 1, not {depth!r}")
+        self._fixed_rollout = rollout is not None
+        rollout = self.default_rollout if rollout is None else rollout
+        if rollout == self.name:
+            raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
+        try:
+            self._rollout_class = agent_class(self.game_name, rollout)
+        except (ValueError, LuckyLabError) as exc:
+            raise BadBudget(str(exc)) from None
+        self.iterations = iterations
+        self.time_ms = time_ms
+        self.determinizations = determinizations
+        self.rollout = rollout
+        self.depth = depth
+        self.exploration = exploration
+        self._proposers = [agent_class(self.game_name, n)(seed=self.rng) for n in self.proposers]
+        self._default = self._rollout_class(seed=self.rng)
+        self.margin = margin
+        self.searched = 0  # decisions that needed a search (for benchmarks)
+        self.simulations = 0
+
+    def __repr__(self) -> str:
+        budget = f"time_ms={self.time_ms}" if self.time_ms else f"iterations={self.iterations}"
+        return f"{type(self).__name__}({budget}, rollout={self.rollout!r})"
+
+    # -- what to consider --------------------------------------------------------------
+    def rollout_for(self, game: Any) -> str:
+        """The readable bot that rolls out ``game`` when none was given (the class default)."""
+        return self.default_rollout
+
+    def _fit(self, game: Any) -> None:
+        wanted = self.rollout_for(game)
+        if not self._fixed_rollout and wanted != self.rollout:  # once per game, seeded
+            self.rollout = wanted
+            self._rollout_class = agent_class(self.game_name, wanted)
+            self._default = self._rollout_class(seed=self.rng)
+
+    def candidates(self, game: Any) -> list[Any]:
+        """The actions worth searching for ``game.current_player``, without repeats, in a
+        fixed order: the rollout bot's own choice first, then all legal ones when there are
+        few, else the other readable bots' proposals."""
+        self._fit(game)
+        first = self._default.choose(game)
+        legal = self._small_legal(game)
+        if legal is not None and len(legal) <= self.few:
+            return list(dict.fromkeys([first, *legal]))
+        return list(dict.fromkeys([first, *(p.choose(game) for p in self._proposers)]))
+
+    def _small_legal(self, game: Any) -> list[Any] | None:
+        return game.legal_actions()
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose(self, game: Any) -> Any:
+        actions = self.candidates(game)
+        if len(actions) == 1:
+            return actions[0]
+        self.searched += 1
+        me = game.current_player
+        worlds = [determinize(game, me, self.rng) for _ in range(self.determinizations)]
+        roots = [_Node(me, actions) for _ in worlds]
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        i = 0
+        while True:
+            if deadline is None:
+                if i >= self.iterations:
+                    break
+            elif i >= len(worlds) and time.perf_counter() >= deadline:
+                break
+            k = i % len(worlds)
+            self._iterate(worlds[k], roots[k])
+            i += 1
+        self.simulations += i
+        # Vote: visits and wins summed over the determinizations. The rollout bot's choice
+        # (actions[0]) stands unless an action tried at least half as often as the most
+        # tried one wins more often by more than ``margin`` and by more than 1.64 standard
+        # errors (one-sided 95 %): with a few dozen simulations per decision the means are
+        # noisy, and the best of several noisy means is biased upwards (winner's curse).
+        votes = [sum(r.visits[j] for r in roots) for j in range(len(actions))]
+        wins = [sum(r.wins[j] for r in roots) for j in range(len(actions))]
+        mean = [wins[j] / votes[j] if votes[j] else 0.0 for j in range(len(actions))]
+        enough = max(votes) / 2
+        best = max((j for j in range(len(actions)) if votes[j] >= enough),
+                   key=lambda j: (mean[j], votes[j], -j))
+        if best != 0 and votes[0]:
+            p = (wins[best] + wins[0]) / (votes[best] + votes[0])
+            se = math.sqrt(max(p * (1 - p), 0.01) * (1 / votes[best] + 1 / votes[0]))
+            if mean[best] - mean[0] <= max(self.margin, 1.64 * se):
+                best = 0
+        return actions[best]
+
+    def _iterate(self, world: Any, root: _Node) -> None:
+        game = light_clone(world)
+        path: list[tuple[_Node, int]] = []
+        node = root
+        while True:
+            if node.tried < len(node.actions):  # expand the next untried action
+                j = node.tried
+                node.tried += 1
+                path.append((node, j))
+                game.apply(node.actions[j])
+                if not game.is_over:
+                    node.children[j] = _Node(game.current_player, self.candidates(game))
+                break
+            j = self._select(node)
+            path.append((node, j))
+            game.apply(node.actions[j])
+            child = node.children[j]
+            if game.is_over or child is None:
+                break
+            if child.seat != game.current_player:  # chance led elsewhere: a fresh node
+                child = _Node(game.current_player, self.candidates(game))
+                node.children[j] = child
+            node = child
+        reward = self._rollout(game)
+        for node, j in path:
+            node.visits[j] += 1
+            node.wins[j] += reward.get(node.seat, 0.0)
+
+    def _select(self, node: _Node) -> int:
+        total = math.log(sum(node.visits))
+        c = self.exploration
+        best, best_score = 0, -1.0
+        for j, n in enumerate(node.visits):
+            score = node.wins[j] / n + c * math.sqrt(total / n)
+            if score > best_score:
+                best, best_score = j, score
+        return best
+
+    def _rollout(self, game: Any) -> dict[int, float]:
+        bot = self._rollout_class(seed=self.rng.getrandbits(32))
+        for _ in range(self.depth):
+            if game.is_over:
+                break
+            game.apply(bot.choose(game))
+        if game.is_over and game.winner is not None:
+            return {game.winner: 1.0}
+        live = list(game.order)  # unfinished: a draw among the live players
+        return {s: 1.0 / len(live) for s in live}
+
+
+class IslandISMCTS(ISMCTSAgent):
+    """ISMCTS for The Island of Doctor Lucky.
+
+    Unless told otherwise, rollouts (and the choice that stands when the search finds nothing
+    clearly better) are by the cautious bot in games with Strangers (2 or 3 players) and by
+    the aggressive bot without (4 or more): in trial runs (16-48 games a setting, see
+    ``benchmarks/bench_search.py``) each won more often than the other there, and the
+    aggressive rollouts are about three times cheaper.
+
+    A Phase 2 choice (pass, draw, attack) considers every legal action; Phase 1, foiling
+    and penalties consider what the cautious, aggressive and random bots propose (Phase 1 has
+    dozens of moves, foiling 2 ** hand size subsets).
+    """
+
+    game_name = "island"
+    default_rollout = "cautious"
+    proposers = ("cautious", "aggressive", "random")
+
+    def rollout_for(self, game: Any) -> str:
+        return "cautious" if game.strangers else "aggressive"
+
+    def _small_legal(self, game: Any) -> list[Any] | None:
+        return game.legal_actions() if game.phase == "phase2" else None
+
+
+class KillISMCTS(ISMCTSAgent):
+    """ISMCTS for Kill Doctor Lucky; rollouts by the opportunist bot.
+
+    Considers every legal action when there are at most 8 (foiling, short turns), else what
+    the opportunist, patient and random bots propose.
+    """
+
+    game_name = "kill"
+    default_rollout = "opportunist"
+    proposers = ("opportunist", "patient", "random")
+
+
+AGENTS: dict[str, type[ISMCTSAgent]] = {"island": IslandISMCTS, "kill": KillISMCTS}
+"""Game name -> its ISMCTS agent (registered as agent ``"ismcts"`` for that game)."""

@@ -1,0 +1,216 @@
+"""The look-ahead bot (luckylab.agents.search): legal, fair about hidden cards, seeded, finishes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import luckylab
+from luckylab.agents import agent_class, agent_names
+from luckylab.agents.search import (
+    BadBudget,
+    IslandISMCTS,
+    KillISMCTS,
+    determinize,
+    light_clone,
+    unseen_cards,
+)
+from luckylab.errors import LuckyLabError
+
+BOTS = {"island": "cautious", "kill": "opportunist"}
+SEARCH = {"island": IslandISMCTS, "kill": KillISMCTS}
+
+
+def seats_of(game):
+    return len(getattr(game, "seats", range(game.players)))
+
+
+def searched_states(game_name: str, seed: int, wanted: int, iterations: int = 6):
+    """Play a 2-player game (seat 0 searches) and yield copies of the states where seat 0 had
+    more than one action to consider, until ``wanted`` of them."""
+    game = luckylab.new_game(game_name, players=2, seed=seed)
+    bot = agent_class(game_name, BOTS[game_name])
+    bots = {s: bot(seed=s) for s in range(seats_of(game))}
+    me = SEARCH[game_name](seed=seed, iterations=iterations)
+    found = 0
+    while not game.is_over and found < wanted:
+        seat = game.current_player
+        if seat == 0:
+            if len(me.candidates(game)) > 1:
+                found += 1
+                yield game.clone()
+            action = me.choose(game)
+        else:
+            action = bots[seat].choose(game)
+        game.apply(action)
+
+
+def reshuffle_hidden(game, seat: int, seed: int):
+    """The same game as ``seat`` sees it, with the other hands and the deck dealt differently
+    (and the game's own random generator reseeded): what a fair bot cannot tell apart."""
+    other = game.clone()
+    pool = [c for s, hand in other.hands.items() if s != seat for c in hand] + other.deck
+    rng = random.Random(seed)
+    rng.shuffle(pool)
+    for s in sorted(other.hands):
+        if s != seat:
+            size = len(other.hands[s])
+            other.hands[s], pool = pool[:size], pool[size:]
+    other.deck = pool
+    other.rng = random.Random(seed + 1)
+    if hasattr(other, "_held"):
+        other._held = sum(other._luck[c] for hand in other.hands.values() for c in hand)
+    return other
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_ismcts_is_registered_for_both_games(game_name):
+    assert agent_class(game_name, "ismcts") is SEARCH[game_name]
+    # the readable bots' list (menus, tournaments) and the default are unchanged
+    assert "ismcts" not in agent_names(game_name)
+    assert agent_names(game_name)[0] == BOTS[game_name]
+    with pytest.raises(ValueError):
+        agent_class("save", "ismcts")
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_ismcts_plays_only_legal_actions(game_name):
+    for seed in (1, 2):
+        game = luckylab.new_game(game_name, players=2, seed=seed)
+        bot = agent_class(game_name, BOTS[game_name])
+        bots = {s: bot(seed=s) for s in range(seats_of(game))}
+        bots[0] = SEARCH[game_name](seed=seed, iterations=6)
+        decisions = 0
+        while not game.is_over and decisions < 40:
+            seat = game.current_player
+            action = bots[seat].choose(game)
+            if seat == 0:
+                decisions += 1
+                if getattr(game, "phase", None) in ("foil", "penalty") and game_name == "island":
+                    assert set(action.cards if hasattr(action, "cards") else [action.card]) <= set(
+                        game.hands[0])
+                else:
+                    assert action in game.legal_actions()
+            game.apply(action)  # raises IllegalAction for an illegal one
+        assert decisions > 0
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_ismcts_reads_only_what_its_seat_may_know(game_name):
+    """Reshuffling the cards the seat cannot see never changes its choice (fixed seed)."""
+    checked = 0
+    for state in searched_states(game_name, seed=3, wanted=3):
+        other = reshuffle_hidden(state, 0, seed=100 + checked)
+        hidden = [state.hands[s] for s in state.hands if s != 0] + [state.deck]
+        assert hidden != [other.hands[s] for s in other.hands if s != 0] + [other.deck]
+        assert other.hands[0] == state.hands[0]
+        a = SEARCH[game_name](seed=11, iterations=12).choose(state)
+        b = SEARCH[game_name](seed=11, iterations=12).choose(other)
+        assert a == b
+        checked += 1
+    assert checked == 3
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_determinization_keeps_what_the_seat_saw_and_deals_the_rest(game_name):
+    game = next(searched_states(game_name, seed=5, wanted=1))
+    world = determinize(game, 0, random.Random(1))
+    assert world.hands[0] == game.hands[0] and world.discards == game.discards
+    assert {s: len(h) for s, h in world.hands.items()} == {s: len(h) for s, h in game.hands.items()}
+    assert len(world.deck) == len(game.deck)
+    dealt = sorted(world.deck + [c for s, h in world.hands.items() if s != 0 for c in h])
+    assert dealt == unseen_cards(game, 0)
+    # the same observation and seed give the same world, whatever the true hidden cards
+    again = determinize(reshuffle_hidden(game, 0, seed=9), 0, random.Random(1))
+    assert again.hands == world.hands and again.deck == world.deck
+    if game_name == "island":
+        assert world._held == sum(world._luck[c] for h in world.hands.values() for c in h)
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_light_clone_plays_on_exactly_like_the_game(game_name):
+    game = next(searched_states(game_name, seed=7, wanted=1))
+    copy_ = light_clone(game)
+    bot = agent_class(game_name, BOTS[game_name])
+    for g in (game, copy_):
+        bots = {s: bot(seed=s) for s in range(seats_of(g))}
+        while not g.is_over:
+            g.apply(bots[g.current_player].choose(g))
+    assert copy_.card_places() == game.card_places()
+    assert (copy_.winner, copy_.turn) == (game.winner, game.turn)
+    assert copy_.history == game.history[len(game.history) - len(copy_.history):]
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_same_seed_same_game(game_name):
+    def play():
+        return luckylab.simulate(game_name, players=2, games=1, seed=4,
+                                 agents=(["ismcts", None, BOTS[game_name], None]
+                                         if game_name == "island" else
+                                         ["ismcts", BOTS[game_name]]))
+
+    assert play() == play()
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_games_with_one_ismcts_seat_finish(game_name):
+    for seed in (10, 11):
+        game = luckylab.new_game(game_name, players=2, seed=seed)
+        bot = agent_class(game_name, BOTS[game_name])
+        bots = {s: bot(seed=s) for s in range(seats_of(game))}
+        bots[0] = SEARCH[game_name](seed=seed, iterations=4)
+        while not game.is_over:
+            game.apply(bots[game.current_player].choose(game))
+        assert game.finished and game.winner is not None
+
+
+def test_a_forced_choice_is_answered_without_search():
+    """Phase 2 of the Island with nothing but Pass (seen, and not with Doctor Lucky)."""
+    forced = 0
+    for seed in range(1, 6):
+        game = luckylab.new_game("island", players=2, seed=seed)
+        me = IslandISMCTS(seed=0, iterations=3)
+        other = agent_class("island", "cautious")(seed=1)
+        while not game.is_over and game.turn < 30:
+            if game.current_player == 0:
+                only = game.phase == "phase2" and len(game.legal_actions()) == 1
+                before = me.searched
+                action = me.choose(game)
+                if only:
+                    forced += 1
+                    assert me.searched == before and action == game.legal_actions()[0]
+            else:
+                action = other.choose(game)
+            game.apply(action)
+        if forced:
+            break
+    assert forced > 0
+
+
+def test_island_rollout_bot_follows_the_table_unless_given():
+    for players, wanted in ((2, "cautious"), (4, "aggressive")):
+        game = luckylab.new_game("island", players=players, seed=1)
+        me = IslandISMCTS(seed=0, iterations=2)
+        me.candidates(game)
+        assert me.rollout == wanted
+        fixed = IslandISMCTS(seed=0, iterations=2, rollout="random")
+        fixed.candidates(game)
+        assert fixed.rollout == "random"
+
+
+def test_time_budget_returns_a_legal_action():
+    state = next(searched_states("kill", seed=3, wanted=1))
+    action = KillISMCTS(seed=0, time_ms=20).choose(state)
+    assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("setting", [{"iterations": 0}, {"iterations": 2.5},
+                                     {"time_ms": -1}, {"determinizations": 0},
+                                     {"depth": 0}, {"rollout": "ismcts"},
+                                     {"rollout": "genius"}])
+def test_bad_settings_say_what_is_allowed(setting):
+    with pytest.raises(BadBudget) as info:
+        IslandISMCTS(seed=0, **setting)
+    assert isinstance(info.value, LuckyLabError)
+    assert str(info.value)

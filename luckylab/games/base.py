@@ -25,6 +25,7 @@ __all__ = [
     "GameAction",
     "GameBase",
     "GameResult",
+    "HandlerTable",
     "action_from_data",
     "check_options",
     "check_seed",
@@ -283,6 +284,37 @@ class GameResult:
         from dataclasses import asdict
 
         return asdict(self)
+
+
+class HandlerTable:
+    """What the engines that dispatch through a per-phase handler table share (Island, Kill,
+    Save): ``_handlers[phase][ActionType] = (check, do)``, each ``do(game, seat, action)``
+    collecting its events with :meth:`_say`. Gives them the simulation's trusted path.
+    """
+
+    _handlers: ClassVar[Mapping[str, Mapping[type, tuple[Any, Any]]]]  # set by each engine
+    _pending: list[Event]
+    _decider: int
+    phase: str
+    history: list[Any]
+    events: list[Event]
+
+    def _apply_trusted(self, action: Any) -> list[Event]:
+        """``apply`` without the legality check, for the simulation's trusted path.
+
+        Only for an action that a bundled bot built for this very state (see
+        ``luckylab.simulation.play_game``); anything else must go through ``apply``.
+        """
+        self._pending = []
+        self._handlers[self.phase][type(action)][1](self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _say(self, kind: str, text: str, **data: Any) -> None:
+        self._pending.append(Event(kind, text, data))
 
 
 class GameBase:

@@ -45,6 +45,7 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
+    HandlerTable,
     action_from_data,
     check_seed,
     foreign_action,
@@ -295,7 +296,7 @@ def hand_size(players: int) -> int:
 # -- the game --------------------------------------------------------------------------------
 
 
-class IslandGame(GameBase):
+class IslandGame(HandlerTable, GameBase):
     """One game of The Island of Doctor Lucky.
 
     Parameters
@@ -722,22 +723,6 @@ class IslandGame(GameBase):
         self.events.extend(events)
         return events
 
-    def _apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check, for the simulation's trusted path.
-
-        Only for an action that a bundled bot built for this very state (see
-        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
-        """
-        self._pending = []
-        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
-
-    def _say(self, kind: str, text: str, **data: Any) -> None:
-        self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
         return self._labels[space]
@@ -1218,3 +1203,5 @@ _HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
         DiscardLuck: (IslandGame._check_discard, IslandGame._do_discard),
     },
 }
+
+IslandGame._handlers = _HANDLERS

@@ -57,6 +57,7 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
+    HandlerTable,
     action_from_data,
     check_seed,
     foreign_action,
@@ -259,7 +260,7 @@ def _tables(board: Board) -> _Tables:
 # -- the game --------------------------------------------------------------------------------
 
 
-class KillGame(GameBase):
+class KillGame(HandlerTable, GameBase):
     """One game of Kill Doctor Lucky.
 
     Parameters
@@ -552,22 +553,6 @@ class KillGame(GameBase):
         self.events.extend(events)
         return events
 
-    def _apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check, for the simulation's trusted path.
-
-        Only for an action that a bundled bot built for this very state (see
-        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
-        """
-        self._pending = []
-        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
-
-    def _say(self, kind: str, text: str, **data: Any) -> None:
-        self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
         return self._t.where[space]
@@ -836,3 +821,5 @@ _HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
     },
     "foil": {Foil: (KillGame._check_foil, KillGame._do_foil)},
 }
+
+KillGame._handlers = _HANDLERS

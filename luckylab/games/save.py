@@ -77,6 +77,7 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
+    HandlerTable,
     action_from_data,
     check_seed,
     foreign_action,
@@ -352,7 +353,7 @@ def _board_without(board: Board, gone: list[str], name: str) -> Board:
 # -- the game --------------------------------------------------------------------------------
 
 
-class SaveGame(GameBase):
+class SaveGame(HandlerTable, GameBase):
     """One game of Save Doctor Lucky.
 
     Parameters
@@ -778,22 +779,6 @@ class SaveGame(GameBase):
         self.events.extend(events)
         return events
 
-    def _apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check, for the simulation's trusted path.
-
-        Only for an action that a bundled bot built for this very state (see
-        ``luckylab.simulation.play_game``); anything else must go through :meth:`apply`.
-        """
-        self._pending = []
-        _HANDLERS[self.phase][type(action)][1](self, self._decider, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
-
-    def _say(self, kind: str, text: str, **data: Any) -> None:
-        self._pending.append(Event(kind, text, data))
 
     def _where(self, space: str) -> str:
         return self._t.where.get(space, space)  # a sunk room: its name only
@@ -1158,3 +1143,5 @@ def _players(seats: Sequence[int]) -> str:
     """Seats as students read them, counting from 1: "Player 2" or "Players 1, 3"."""
     numbers = ", ".join(str(s + 1) for s in seats)
     return f"Player {numbers}" if len(seats) == 1 else f"Players {numbers}"
+
+SaveGame._handlers = _HANDLERS

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from doctorwho_support import allowed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,21 +21,6 @@ from luckylab.agents.doctorwho import AGENTS, Bluffer, Careful, Greedy, help_val
 BOTS = [Greedy, Careful, Bluffer, RandomAgent]
 
 
-def allowed(game, seat: int) -> set[int]:
-    """The cards ``seat`` may see: its hand and reserve, its own face-down cards, everything
-    face up, the discards, what it passed and received."""
-    ok = set(game.hands[seat]) | set(game.reserves[seat]) | set(game.discard)
-    ok |= set(game.set_aside) | set(game.passed[seat]) | set(game.received[seat])
-    for up in game.reserve_up:
-        ok |= set(up)
-    for lid, loc in game.locs.items():
-        ok.add(lid)
-        ok |= loc.up
-        if loc.owner == seat:
-            ok |= set(loc.defenders)
-        if loc.attacker == seat:
-            ok |= set(loc.enemies)
-    return ok
 
 
 def seen(obs: dict) -> set[int]:

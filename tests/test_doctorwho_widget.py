@@ -3,23 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from doctorwho_support import allowed
 
 from luckylab.viz import SeatView
-
-
-def allowed(game, seat):
-    ok = set(game.hands[seat]) | set(game.reserves[seat]) | set(game.passed[seat])
-    ok |= set(game.received[seat])
-    for up in game.reserve_up:
-        ok |= set(up)
-    for lid, loc in game.locs.items():
-        ok.add(lid)
-        ok |= loc.up
-        if loc.owner == seat:
-            ok |= set(loc.defenders)
-        if loc.attacker == seat:
-            ok |= set(loc.enemies)
-    return ok
 
 
 def test_next_action_button_applies_one_action():

@@ -25,7 +25,8 @@ from typing import Any
 
 from .errors import DeckError, OptionError, UnknownGame
 
-__all__ = ["DECKS", "Card", "Deck", "deck_from_data", "load_characters", "load_deck"]
+__all__ = ["DECKS", "Card", "Deck", "check_card_fields", "deck_from_data", "load_characters",
+           "load_deck"]
 
 DECKS: dict[str, str] = {
     "island": "island_deck.toml",
@@ -196,14 +197,7 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
         kind = row.get("kind")
         if not isinstance(kind, str) or kind not in kinds or kind not in KIND_FIELDS:
             err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(kinds)}")
-        required, optional = KIND_FIELDS[kind]
-        missing = required - set(row)
-        if missing:
-            err(where, f"a {kind} card needs {sorted(missing)}")
-        extra = set(row) - required - optional - _COMMON
-        if extra:
-            err(where, f"field(s) {sorted(extra)} do not belong on a {kind} card; "
-                       f"allowed: {sorted(required | optional)}")
+        check_card_fields(err, where, kind, row, *KIND_FIELDS[kind], _COMMON)
         for f in ("luck", "value", "special_value", "steps", "copies"):
             v = row.get(f)
             if f in row and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
@@ -261,3 +255,16 @@ def load_characters(game: str = "island") -> tuple[str, ...]:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise DeckError(filename, "characters.names", "must be a list of names")
     return tuple(names)
+
+
+def check_card_fields(err: Any, where: str, kind: str, row: Mapping[str, Any],
+                      required: set[str], optional: set[str], common: set[str]) -> None:
+    """Report (through ``err(field, problem)``) a card row that lacks a field its kind needs or
+    has one that does not belong on it. Shared by every card-list format."""
+    missing = required - set(row)
+    if missing:
+        err(where, f"a {kind} card needs {sorted(missing)}")
+    extra = set(row) - required - optional - common
+    if extra:
+        err(where, f"field(s) {sorted(extra)} do not belong on a {kind} card; "
+                   f"allowed: {sorted(required | optional | common)}")

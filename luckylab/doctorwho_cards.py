@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import check_card_fields
 from .errors import DeckError
 
 __all__ = ["DWCard", "LABELS", "compatible", "dw_deck_from_data"]
@@ -115,14 +116,7 @@ def _check_row(row: Any, where: str, source: str) -> None:
     if not isinstance(name, str) or not name:
         err(f"{where}.name", "must be a non-empty string")
     where = f"{where} ({name})"
-    required, optional = _FIELDS[kind]
-    missing = required - set(row)
-    if missing:
-        err(where, f"a {kind} card needs {sorted(missing)}")
-    extra = set(row) - required - optional - _COMMON
-    if extra:
-        err(where, f"field(s) {sorted(extra)} do not belong on a {kind} card; allowed: "
-                   f"{sorted(required | optional | _COMMON)}")
+    check_card_fields(err, where, kind, row, *_FIELDS[kind], _COMMON)
     for f, (lo, hi) in _RANGES.items():
         if f in row:
             v = row[f]

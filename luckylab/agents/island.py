@@ -86,19 +86,19 @@ class RandomIslandAgent(IslandAgent):
     name = "random"
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        kinds: dict[str, Any] = {"pass": None}
-        if game.has_moves(me):  # counted only if chosen, and only the chosen one built
-            kinds["move"] = None
-        kinds["cat"] = [s for s in game.board.spaces if s != game.cat]
         hazards = [(c, t) for c in game.hands[me] if game.cards[c].kind == "hazard"
                    for t in game.hazard_targets(c, me)]
+        kinds = ["cat"]  # the kinds of action open now, in alphabetical order
         if hazards:
-            kinds["hazard"] = hazards
-        kind = self.rng.choice(sorted(kinds))
+            kinds.append("hazard")
+        if game.has_moves(me):  # Moves are counted only if chosen, and only that one built
+            kinds.append("move")
+        kinds.append("pass")
+        kind = self.rng.choice(kinds)
         if kind == "move":  # the same draw as rng.choice over the list of every Move
             return game.nth_move(self.rng.randrange(game.count_moves(me)), me)
         if kind == "cat":
-            return MoveCat(self.rng.choice(kinds["cat"]))
+            return MoveCat(self.rng.choice([s for s in game.board.spaces if s != game.cat]))
         if kind == "hazard":
             return PlayHazard(*self.rng.choice(hazards))
         return self.rng.choice([Pass()])  # a draw even from one: the same games as before
@@ -221,7 +221,7 @@ def attack_move(game: IslandGame, me: int) -> Move | None:
     here = game.position[me]
     if here == target or game.board.distance(here, target) > game.move[me]:
         return None
-    if any(game.position[s] == target for s in game.order if s != me):
+    if game.pawns_at(target):  # somebody else is with him
         return None
     return Move.to(me, target) if unseen_at(game, me, target) else None
 
@@ -252,30 +252,32 @@ def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
     """The cards that reach ``needed`` Luck with the least Luck spent (then the fewest cards,
     then the fewest Weapons); empty if the hand cannot reach it.
 
-    A small dynamic programme over Luck totals, like packing a knapsack: ``best[total]`` is
-    the best way found so far to discard exactly ``total`` Luck, as (cards, weapons, combo).
+    A small dynamic programme over Luck totals, like packing a knapsack: ``combo[total]`` is
+    the best way found so far to discard exactly ``total`` Luck, and ``cost[total]`` says how
+    good it is: ``cards * per_card + weapons``, so fewer cards always wins and, among as many
+    cards, fewer Weapons (``per_card`` is more than the deck's size).
     """
     cards = game.cards
     hand = [c for c in game.hands[me] if cards[c].luck > 0]
     if sum(cards[c].luck for c in hand) < needed:
         return ()
     cap = needed + 4  # no card has more than 4 Luck, so the cheapest cover stays below this
-    best: list[tuple[int, int, tuple[int, ...]] | None] = [None] * cap
-    best[0] = (0, 0, ())
+    per_card = len(cards) + 1
+    unknown = per_card * per_card  # costlier than any real way: "no way found yet"
+    cost = [0] + [unknown] * (cap - 1)
+    combo: list[tuple[int, ...]] = [()] * cap
+    reached = 0  # the largest total any cards so far can make
     for c in hand:
         luck = cards[c].luck
-        weapon = cards[c].kind == "weapon"
-        for total in range(cap - 1 - luck, -1, -1):  # downwards: each card is used once
-            old = best[total]
-            if old is None:
-                continue
-            mine = best[total + luck]
-            count, weapons = old[0] + 1, old[1] + weapon
-            if mine is None or (count, weapons) < (mine[0], mine[1]):
-                best[total + luck] = (count, weapons, (*old[2], c))
+        price = per_card + (cards[c].kind == "weapon")
+        for total in range(min(reached, cap - 1 - luck), -1, -1):  # downwards: each card once
+            if cost[total] + price < cost[total + luck]:
+                cost[total + luck] = cost[total] + price
+                combo[total + luck] = (*combo[total], c)
+        reached = min(reached + luck, cap - 1)
     for total in range(max(needed, 1), cap):
-        if best[total] is not None:
-            return best[total][2]
+        if cost[total] < unknown:
+            return combo[total]
     return ()
 
 

@@ -209,6 +209,8 @@ def check_options(cls: type, game: str, players: Any, seed: Any,
     from ..errors import OptionError
 
     check_seed(seed)  # players: each game checks its own range (and refuses bools)
+    if not options:  # nothing else to check (a simulation's games usually have no options)
+        return
     params = inspect.signature(cls.__init__).parameters
     known = [n for n, p in params.items() if p.kind is p.KEYWORD_ONLY]
     namespace = vars(sys.modules[cls.__module__])

@@ -30,8 +30,10 @@ Interpretations of points the rulebook leaves open (each can be checked in the t
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
+import weakref
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -406,10 +408,12 @@ class IslandGame(HandlerTable, GameBase):
         self.doctor: str = start["doctor"]
         self.cat: str = start["cat"]
         self._sight = self.board._sight[cat_blocks]
-        board_ = self.board
-        self._labels = {sp: sp if board_.number(sp) is None else f"{board_.number(sp)}, {sp}"
-                        for sp in board_.spaces}
-        self._buildings = frozenset(board_.spaces_of_kind("building"))
+        tables = _board_tables(self.board)
+        self._labels = tables.labels
+        self._buildings = tables.buildings
+        self._next_on_path = tables.next_on_path
+        self._upstream = tables.upstream
+        self._kinds = tables.kinds
 
         self.phase: Phase = "phase1"
         self.foil: FoilRound | None = None
@@ -423,8 +427,8 @@ class IslandGame(HandlerTable, GameBase):
         self.hazards_played = 0
         self._had_turn: set[int] = set()
         self._jumps_on = False  # I-DOC-4
-        self._luck = [c.luck for c in self.cards]
-        self.mean_luck = sum(self._luck) / len(self._luck)
+        self._luck, mean_luck = _deck_luck()  # per card id; shared by every game, read only
+        self.mean_luck = mean_luck
         """The average Luck of a card in the whole deck (what an unseen card is worth)."""
         # Luck held in all hands, kept up to date as cards move (cheaper than re-adding it
         # every turn for table_luck_by_turn).
@@ -438,8 +442,7 @@ class IslandGame(HandlerTable, GameBase):
 
     def _shared_attributes(self) -> frozenset[str]:
         # Immutable or read-only tables: shared by clones instead of copied.
-        return frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
-                          "seats", "strangers", "_is_stranger"})
+        return _SHARED
 
     # -- reading the state ---------------------------------------------------------------
     @property
@@ -459,7 +462,8 @@ class IslandGame(HandlerTable, GameBase):
 
     def hand_luck(self, seat: int) -> int:
         """Total Luck in a seat's hand (0 for a Stranger)."""
-        return sum(map(self._luck.__getitem__, self.hands.get(seat, ())))
+        hand = self.hands.get(seat)
+        return sum(map(self._luck.__getitem__, hand)) if hand else 0
 
     def pawns_at(self, space: str) -> list[int]:
         """Live seats whose pawns stand on ``space``."""
@@ -480,14 +484,16 @@ class IslandGame(HandlerTable, GameBase):
         """Would a pawn of ``seat`` on ``space`` (default: where it stands) be seen by another
         live pawn, or (with ``doctor=True``) by Doctor Lucky? Nothing moves; agents use this
         to look before they leap."""
-        if space is None:
-            space = self.position[seat]
-        vis = self._sight[self.cat]
         position = self.position
-        for s in self.order:
+        if space is None:
+            space = position[seat]
+        vis = self._sight[self.cat]
+        if doctor and space in vis[self.doctor]:
+            return True
+        for s in self.order:  # noqa: SIM110 - a loop, not a generator, on the hot path
             if s != seat and space in vis[position[s]]:
                 return True
-        return doctor and space in vis[self.doctor]
+        return False
 
     def can_draw(self, seat: int) -> bool:
         """``I-DRAW-1``: nobody, Doctor Lucky included, sees you, and the deck is not empty."""
@@ -497,36 +503,36 @@ class IslandGame(HandlerTable, GameBase):
 
     def can_attack(self, seat: int) -> bool:
         """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees you."""
-        if seat in self.eliminated:
+        position = self.position
+        here = position[seat]
+        if here != self.doctor or seat in self.eliminated:
             return False
-        here = self.position[seat]
-        if here != self.doctor:
-            return False
-        if any(s != seat and self.position[s] == here for s in self.order):
-            return False
-        return not self.is_watched(seat, here, doctor=False)
+        vis = self._sight[self.cat]
+        for s in self.order:  # nobody else here, nobody else looking in
+            if s != seat and (position[s] == here or here in vis[position[s]]):
+                return False
+        return True
 
     def hazard_targets(self, card_id: int, thrower: int) -> list[int | str]:
         """Who Hazard ``card_id`` may hit now (``I-HAZ-1``): alone on a space of its kind."""
         kind = self.cards[card_id].space_kind
-        counts: dict[str, int] = {}
-        for s in self.order:
-            counts[self.position[s]] = counts.get(self.position[s], 0) + 1
-        counts[self.doctor] = counts.get(self.doctor, 0) + 1
-        board = self.board
+        kinds, position, doctor = self._kinds, self.position, self.doctor
+        spots = [position[s] for s in self.order]  # every pawn's space, Doctor Lucky's last
+        spots.append(doctor)
         targets: list[int | str] = [
             s for s in self.order
-            if s != thrower and counts[self.position[s]] == 1
-            and board.kind(self.position[s]) == kind
+            if s != thrower and kinds[position[s]] == kind and spots.count(position[s]) == 1
         ]
-        if counts[self.doctor] == 1 and board.kind(self.doctor) == kind:
+        if kinds[doctor] == kind and spots.count(doctor) == 1:
             targets.append(DOCTOR)
         return targets
 
     def table_luck(self, exclude: int | None = None) -> int:
         """Total Luck in all live hands, optionally leaving one seat out."""
-        return sum(self.hand_luck(s) for s in self.hands if s != exclude
-                   and s not in self.eliminated)
+        luck = self._luck.__getitem__
+        eliminated = self.eliminated
+        return sum([sum(map(luck, hand)) for s, hand in self.hands.items()
+                    if s != exclude and s not in eliminated])
 
     @property
     def penalty_value(self) -> int | None:
@@ -622,18 +628,13 @@ class IslandGame(HandlerTable, GameBase):
         if memo is not None and memo[0] == key:  # count_moves, then nth_move: one table
             return memo[1]
         by_distance = self.board.by_distance
+        rings = _board_tables(self.board).ring_sizes
         table = [(pawn, by_distance(self.position[pawn])) for pawn in pawns]
         ways = [[1] * (budget + 1)]
-        for _, reach in reversed(table):
-            at = [0] * (min(budget, reach[-1][1]) + 1)  # at[k]: how many spaces are k away
-            for _, k in reach:
-                if k > budget:
-                    break
-                at[k] += 1
+        for pawn in reversed(pawns):
+            at = rings[self.position[pawn]]  # at[k]: how many spaces are k steps away
             after = ways[0]
-            ways.insert(0, [after[b] + sum(at[k] * after[b - k]
-                                           for k in range(1, min(b, len(at) - 1) + 1))
-                            for b in range(budget + 1)])
+            ways.insert(0, [_spread_count(at, after, b) for b in range(budget + 1)])
         self._move_memo = (key, (table, ways))
         return table, ways
 
@@ -643,9 +644,13 @@ class IslandGame(HandlerTable, GameBase):
         seat = self._decider if seat is None else seat
         budget = self.move[seat]
         by_distance, position = self.board.by_distance, self.position
-        return any(len(reach) > 1 and reach[1][1] <= budget
-                   for reach in (by_distance(position[p]) for p in
-                                 (seat, *(s for s in self.strangers if s not in self.eliminated))))
+        for pawn in (seat, *self.strangers):
+            if pawn in self.eliminated:
+                continue
+            reach = by_distance(position[pawn])
+            if len(reach) > 1 and reach[1][1] <= budget:  # a space one step or more away
+                return True
+        return False
 
     def count_moves(self, seat: int | None = None) -> int:
         """How many different Moves ``seat`` (default: the player deciding) may make now.
@@ -976,8 +981,11 @@ class IslandGame(HandlerTable, GameBase):
     def _start_foil(self, attacker: int, value: int, kind: str, weapon: int | None = None,
                     hazard: int | None = None) -> None:
         order = seats_from_left(self.order, attacker)[:-1]  # I-FOIL-1: once around
+        # The Luck of the others: table_luck(exclude=attacker), from the running total _held
+        # (eliminated players hold no cards, Strangers none at all).
+        others_luck = self._held - self.hand_luck(attacker)
         self.foil = FoilRound(attacker=attacker, value=value, kind=kind, order=order,
-                              needed=value, table_luck=self.table_luck(exclude=attacker),
+                              needed=value, table_luck=others_luck,
                               weapon=weapon, hazard=hazard)
         self.phase = "foil"
         self._continue_foil()
@@ -1010,14 +1018,16 @@ class IslandGame(HandlerTable, GameBase):
 
     def _do_foil(self, seat: int, action: Foil) -> None:
         round_ = self.foil
-        luck = sum(self._luck[c] for c in action.cards)
+        luck = sum(map(self._luck.__getitem__, action.cards))
         # I-FOIL-3: remember the last player who could have covered what was needed and didn't.
         if luck < round_.needed <= self.hand_luck(seat):
             round_.loser = seat
-        for c in action.cards:
-            self.hands[seat].remove(c)
-            self._held -= self._luck[c]
-            self.discards.append(c)
+        if action.cards:
+            hand = self.hands[seat]
+            for c in action.cards:
+                hand.remove(c)
+                self.discards.append(c)
+            self._held -= luck
         round_.needed -= luck
         round_.asked.append((seat, tuple(action.cards)))
         if action.cards:
@@ -1081,12 +1091,13 @@ class IslandGame(HandlerTable, GameBase):
         """Doctor Lucky's step after a turn; returns whose turn is next (None: game over)."""
         active = self.active
         self._had_turn.add(active)
-        if not self._jumps_on and all(s in self._had_turn for s in self.order):
+        if not self._jumps_on and self._had_turn.issuperset(self.order):
             self._jumps_on = True  # I-DOC-4: on from the end of the last seat's first turn
         # I-DOC-1: Doctor Lucky takes one step along his path.
-        self.doctor = self.board.next_on_path(self.doctor)
-        here = self.doctor
-        occupants = [s for s in self.order if self.position[s] == here]
+        here = self._next_on_path.get(self.doctor) or self.board.next_on_path(self.doctor)
+        self.doctor = here
+        position = self.position
+        occupants = [s for s in self.order if position[s] == here]
         nxt = None
         text = "" if self._quiet else f"Doctor Lucky moves to {self._where(here)}"
         if not occupants and here in self._buildings:
@@ -1140,9 +1151,8 @@ class IslandGame(HandlerTable, GameBase):
                 self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a "
                           "turn.", seat=seat, turn=self.turn)
             if not self.can_attack(seat):
-                number = self.board.number(self.position[seat])
-                upstream = self.board.path[(self.board.path.index(self.position[seat]) - 1)
-                                           % len(self.board.path)] if number else None
+                here = self.position[seat]
+                upstream = self._upstream[here] if self.board.number(here) else None
                 if upstream is not None:
                     self.position[seat] = upstream
                     if not self._quiet:
@@ -1173,6 +1183,74 @@ class IslandGame(HandlerTable, GameBase):
             extra={"attempts": list(self.attempt_log),
                    "table_luck_by_turn": list(self.table_luck_by_turn)},
         )
+
+
+_SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
+                     "_next_on_path", "_upstream",
+                     "_kinds", "seats", "strangers", "_is_stranger"})
+
+
+@dataclass(frozen=True)
+class _BoardTables:
+    """What the rules look up on every turn, worked out once per board (boards never change)."""
+
+    labels: dict[str, str]  # "12, Frog Pond" for a numbered space, else the name
+    buildings: frozenset[str]
+    next_on_path: dict[str, str]  # Doctor Lucky's next stop (I-DOC-1)
+    upstream: dict[str, str]  # the stop before, for a Stranger's walk (I-STR-5)
+    kinds: dict[str, str]  # each space's kind (a Hazard's target, I-HAZ-1)
+    ring_sizes: dict[str, list[int]]  # [k]: how many spaces are k steps away (filled on use)
+
+
+_TABLES: weakref.WeakKeyDictionary[Board, _BoardTables] = weakref.WeakKeyDictionary()
+
+
+def _board_tables(board: Board) -> _BoardTables:
+    tables = _TABLES.get(board)
+    if tables is None:
+        path = board.path
+        tables = _TABLES[board] = _BoardTables(
+            labels={sp: sp if board.number(sp) is None else f"{board.number(sp)}, {sp}"
+                    for sp in board.spaces},
+            buildings=frozenset(board.spaces_of_kind("building")),
+            next_on_path={sp: board.next_on_path(sp) for sp in path},
+            upstream={sp: path[(i - 1) % len(path)] for i, sp in enumerate(path)},
+            kinds={sp: board.kind(sp) for sp in board.spaces},
+            ring_sizes=_RingSizes(board),
+        )
+    return tables
+
+
+class _RingSizes(dict):  # type: ignore[type-arg]
+    """``space -> [how many spaces are 0, 1, 2, ... steps away]``, filled per space on use."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self._board = weakref.ref(board)  # the tables must not keep their board alive
+
+    def __missing__(self, space: str) -> list[int]:
+        reach = self._board().by_distance(space)
+        sizes = [0] * (reach[-1][1] + 1)
+        for _, steps in reach:
+            sizes[steps] += 1
+        self[space] = sizes
+        return sizes
+
+
+def _spread_count(at: list[int], after: list[int], budget: int) -> int:
+    """The ways to move one pawn (``at[k]`` spaces ``k`` steps away; staying counts) and then
+    the later pawns (``after[b]`` ways with at most ``b`` steps), with at most ``budget``."""
+    total = after[budget]
+    for k in range(1, min(budget, len(at) - 1) + 1):
+        total += at[k] * after[budget - k]
+    return total
+
+
+@functools.cache
+def _deck_luck() -> tuple[list[int], float]:
+    """Each Island card's Luck by id, and the deck's mean Luck (shared by every game, read only)."""
+    luck = [c.luck for c in load_deck("island")]
+    return luck, sum(luck) / len(luck)
 
 
 def _left_of(order: list[int]) -> dict[int, int]:

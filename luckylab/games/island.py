@@ -628,13 +628,19 @@ class IslandGame(HandlerTable, GameBase):
         if memo is not None and memo[0] == key:  # count_moves, then nth_move: one table
             return memo[1]
         by_distance = self.board.by_distance
-        rings = _board_tables(self.board).ring_sizes
         table = [(pawn, by_distance(self.position[pawn])) for pawn in pawns]
-        ways = [[1] * (budget + 1)]
-        for pawn in reversed(pawns):
-            at = rings[self.position[pawn]]  # at[k]: how many spaces are k steps away
-            after = ways[0]
-            ways.insert(0, [_spread_count(at, after, b) for b in range(budget + 1)])
+        tables = _board_tables(self.board)
+        ways = tables.spread_ways.get(key[::2])  # the same budget and spaces: the same counts
+        if ways is None:
+            rings = tables.ring_sizes
+            ways = [[1] * (budget + 1)]
+            for pawn in reversed(pawns):
+                at = rings[self.position[pawn]]  # at[k]: how many spaces are k steps away
+                after = ways[0]
+                ways.insert(0, [_spread_count(at, after, b) for b in range(budget + 1)])
+            if len(tables.spread_ways) >= 100_000:  # a bounded cache
+                tables.spread_ways.clear()
+            tables.spread_ways[key[::2]] = ways
         self._move_memo = (key, (table, ways))
         return table, ways
 
@@ -1200,6 +1206,7 @@ class _BoardTables:
     upstream: dict[str, str]  # the stop before, for a Stranger's walk (I-STR-5)
     kinds: dict[str, str]  # each space's kind (a Hazard's target, I-HAZ-1)
     ring_sizes: dict[str, list[int]]  # [k]: how many spaces are k steps away (filled on use)
+    spread_ways: dict[tuple[int, tuple[str, ...]], list[list[int]]]  # _move_table's, by use
 
 
 _TABLES: weakref.WeakKeyDictionary[Board, _BoardTables] = weakref.WeakKeyDictionary()
@@ -1217,6 +1224,7 @@ def _board_tables(board: Board) -> _BoardTables:
             upstream={sp: path[(i - 1) % len(path)] for i, sp in enumerate(path)},
             kinds={sp: board.kind(sp) for sp in board.spaces},
             ring_sizes=_RingSizes(board),
+            spread_ways={},
         )
     return tables
 

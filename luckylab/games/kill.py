@@ -517,7 +517,7 @@ class KillGame(HandlerTable, GameBase):
         by their lowest id in the hand; :meth:`apply` accepts any copy.
         """
         actions: list[Action] = []
-        for _, part, play in self._layout():
+        for _, part, play in self._layout()[1]:
             actions.extend(part if play is None else self._card_plays(*play))
         return actions
 
@@ -528,7 +528,7 @@ class KillGame(HandlerTable, GameBase):
         >>> game.count_actions() == len(game.legal_actions())
         True
         """
-        return sum([size for size, _, _ in self._layout()])
+        return self._layout()[0]
 
     def nth_action(self, k: int) -> Action:
         """``legal_actions()[k]`` (``k`` from 0), built alone.
@@ -537,7 +537,7 @@ class KillGame(HandlerTable, GameBase):
         >>> all(game.nth_action(k) == a for k, a in enumerate(game.legal_actions()))
         True
         """
-        return self._nth(self._layout(), k)
+        return self._nth(self._layout()[1], k)
 
     def random_action(self, rng: random.Random) -> Action:
         """``rng.choice(self.legal_actions())``: the same draw from ``rng`` and the same action,
@@ -547,38 +547,44 @@ class KillGame(HandlerTable, GameBase):
         >>> game.random_action(random.Random(1)) == random.Random(1).choice(game.legal_actions())
         True
         """
-        layout = self._layout()
-        return self._nth(layout, rng.randrange(sum([size for size, _, _ in layout])))
+        count, layout = self._layout()
+        return self._nth(layout, rng.randrange(count))
 
-    def _layout(self) -> list[_Part]:
-        """:meth:`legal_actions` as consecutive parts ``(size, actions, None)``, or ``(size, (),
-        (card, pawn, start))`` for a card's plays, built only when asked for (``_card_plays``):
-        the snoops, the steps, each card's plays, the attacks, the end of the turn; or the
-        foils."""
+    def _layout(self) -> tuple[int, list[_Part]]:
+        """How many legal actions there are, and :meth:`legal_actions` as consecutive parts
+        ``(size, actions, None)``, or ``(size, (), (card, pawn, start))`` for a card's plays,
+        built only when asked for (``_card_plays``): the snoops, the steps, each card's plays,
+        the attacks, the end of the turn; or the foils."""
         seat = self._decider
         if self.phase == "over" or seat is None:
-            return []
+            return 0, []
         if self.phase == "foil":
             foils = self._foils(self._failures(seat))
-            return [(len(foils), foils, None)]
+            return len(foils), [(len(foils), foils, None)]
         here, doctor = self.position[seat], self.doctor
         tables = self._t
         layout: list[_Part] = []
+        count = 1  # EndTurn
         if self.phase == "turn":
             snoops = tables.snoops[here]  # Snoop(here), then a Snoop per door, sorted
             layout.append((len(snoops), snoops, None))
+            count += len(snoops)
         if not self.stepped:
             steps = tables.steps[here]
             layout.append((len(steps), steps, None))
+            count += len(steps)
         reach = tables.reach
         for c in self._moving_cards(seat):  # one per design
-            layout.append((len(reach[c][here][1]), (), (c, "self", here)))
-            layout.append((len(reach[c][doctor][1]), (), (c, "doctor", doctor)))
+            mine, his = len(reach[c][here][1]), len(reach[c][doctor][1])
+            layout.append((mine, (), (c, "self", here)))
+            layout.append((his, (), (c, "doctor", doctor)))
+            count += mine + his
         if here == doctor and here in self.unseen_spaces(seat):  # can_attack(seat)
             attacks = self._attacks(self._weapons(seat))
             layout.append((len(attacks), attacks, None))
+            count += len(attacks)
         layout.append((1, _END_TURN, None))
-        return layout
+        return count, layout
 
     def _nth(self, layout: list[_Part],
              k: int) -> Action:

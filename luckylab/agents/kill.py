@@ -65,7 +65,7 @@ def cheapest_foil(game: KillGame) -> Foil | None:
     """The legal Foil that covers what is still needed with the fewest points (then the fewest
     cards), or None if the current player's Failure cards cannot cover it."""
     needed = game.foil.needed
-    known = _remembered_foil(game, needed)  # the same Failure cards and need: the same answer
+    known = _remembered_foil(game, needed)  # a hand like this one, needing as much, was seen
     if known is not _UNKNOWN:
         return known
     luck = game._luck
@@ -205,21 +205,30 @@ def _murder_test(game: KillGame, seat: int, safe: frozenset[str],
     return worth
 
 
-# cheapest_foil's answers: (the Failure cards in hand, sorted; the points needed) -> the Foil.
-# The legal Foils depend on nothing else (the Kill deck fixes each card's value).
-_FOIL_ANSWERS: dict[tuple[tuple[int, ...], int], Foil | None] = {}
+# cheapest_foil's answers. The legal Foils, their order and their points depend only on the
+# values of the Failure cards in hand (in id order), so the answer for one hand, written as
+# the places of the cards to play among them, serves every hand with the same values.
+# (values in id order, points needed) -> places of the cards to play, or None: cannot foil
+_FOIL_ANSWERS: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
 _UNKNOWN = object()
 
 
 def _remembered_foil(game: KillGame, needed: int) -> Foil | None | object:
-    failures = game._failures(game.current_player)
-    return _FOIL_ANSWERS.get((failures, needed), _UNKNOWN)
+    failures = game._failures(game.current_player)  # sorted by id
+    luck = game._luck
+    places = _FOIL_ANSWERS.get((tuple([luck[c] for c in failures]), needed), _UNKNOWN)
+    if places is None or places is _UNKNOWN:
+        return places
+    return Foil(tuple([failures[i] for i in places]))
 
 
 def _remember_foil(game: KillGame, needed: int, foil: Foil | None) -> None:
+    failures = game._failures(game.current_player)
+    luck = game._luck
     if len(_FOIL_ANSWERS) >= 20_000:  # a memory bound
         _FOIL_ANSWERS.clear()
-    _FOIL_ANSWERS[game._failures(game.current_player), needed] = foil
+    _FOIL_ANSWERS[tuple([luck[c] for c in failures]), needed] = (
+        None if foil is None else tuple(failures.index(c) for c in foil.cards))
 
 
 @lru_cache(maxsize=4096)

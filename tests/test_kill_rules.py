@@ -664,3 +664,29 @@ def test_K_DOC_1_a_board_where_doctor_lucky_would_be_stuck_is_refused():
                               path=[s for s in BOARD.path if attrs[s]["number"] is not None])
     with pytest.raises(ValueError, match="has no numbered neighbour"):
         KillGame(players=3, seed=1, board=odd)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_counted_and_nth_actions_are_the_listed_ones(players):
+    """count_actions, nth_action and random_action (what the random agent uses instead of
+    building every action) agree with legal_actions in every state of seeded games, foiling
+    rounds and attacks included; random_action makes rng.choice's draw."""
+    import random
+
+    phases = set()
+    for seed in range(4):
+        game = new_game("kill", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            phases.add(game.phase)
+            assert game.count_actions() == len(legal)
+            assert [game.nth_action(k) for k in range(len(legal))] == legal
+            with pytest.raises(IndexError):
+                game.nth_action(len(legal))
+            mine, theirs = random.Random(game.turn), random.Random(game.turn)
+            assert game.random_action(mine) == theirs.choice(legal)
+            assert mine.getstate() == theirs.getstate()
+            game.apply(rng.choice(legal))
+        assert game.count_actions() == 0 and game.legal_actions() == []
+    assert phases == {"turn", "doing", "foil"}

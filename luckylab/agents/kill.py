@@ -12,6 +12,10 @@
 ``random``
     Uniform over the legal actions: the baseline every strategy should beat.
 
+The bots read the engine's precomputed tables (``game._t``: doors, card reach, ...) instead of
+asking the board each time; the helpers at the end of this module do that, so the strategies
+read as plain rules.
+
 >>> from luckylab import new_game
 >>> from luckylab.agents.kill import Opportunist
 >>> game = new_game("kill", players=3, seed=2)
@@ -24,11 +28,25 @@
 
 from __future__ import annotations
 
-from ..games.kill import Attack, Foil, KillGame, PlayCard, Snoop, Step, attack_value
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..board import Board
+from ..games.kill import (
+    Action,
+    Attack,
+    EndTurn,
+    Foil,
+    KillGame,
+    PlayCard,
+    Snoop,
+    Step,
+    attack_value,
+)
 from .base import Agent, RandomAgent
 
-__all__ = ["AGENTS", "DEFAULT", "Opportunist", "Patient", "best_weapon", "cheapest_foil",
-           "kill_plan"]
+__all__ = ["AGENTS", "DEFAULT", "Opportunist", "Patient", "RandomKillAgent", "best_weapon",
+           "cheapest_foil", "kill_plan", "moving_cards", "nearest_room"]
 
 
 def best_weapon(game: KillGame, seat: int, space: str) -> tuple[int | None, int]:
@@ -47,16 +65,20 @@ def cheapest_foil(game: KillGame) -> Foil | None:
     """The legal Foil that covers what is still needed with the fewest points (then the fewest
     cards), or None if the current player's Failure cards cannot cover it."""
     needed = game.foil.needed
+    known = _remembered_foil(game, needed)  # a hand like this one, needing as much, was seen
+    if known is not _UNKNOWN:
+        return known
     luck = game._luck
     best, best_cost = None, None
     for a in game.legal_actions():  # the first of the cheapest wins, as min() would pick
         points = sum(luck[c] for c in a.cards)
         if points >= needed and (best_cost is None or (points, len(a.cards)) < best_cost):
             best, best_cost = a, (points, len(a.cards))
+    _remember_foil(game, needed, best)
     return best
 
 
-def kill_plan(game: KillGame, seat: int, min_value: int = 1):
+def kill_plan(game: KillGame, seat: int, min_value: int = 1) -> Action | None:
     """The next action of a murder this turn worth at least ``min_value``, or None.
 
     Looks one move ahead (attack now; step, or play one card, to stand alone with him) and two
@@ -64,47 +86,38 @@ def kill_plan(game: KillGame, seat: int, min_value: int = 1):
     """
     here, doc = game.position[seat], game.doctor
     safe = game.unseen_spaces(seat)  # K-KILL-1: nobody else may see the murder space
-
-    values: dict[str, int] = {}
-
-    def worth(space: str) -> bool:
-        if space not in safe:
-            return False
-        if space not in values:
-            values[space] = best_weapon(game, seat, space)[1]
-        return values[space] >= min_value
-
     if not safe:
         return None
+    worth = _murder_test(game, seat, safe, min_value)  # worth(space): a good place for it?
     # can_attack(seat): with him, and no other player sees the space (it is in ``safe``)
     if here == doc and worth(here):
         return Attack(best_weapon(game, seat, here)[0])
     tables = game._t  # the board's precomputed doors, shared by every game
     doors = tables.doors
+    reach = tables.reach  # reach[card][start] = (targets, targets sorted): card_targets
     may_step = not game.stepped
-    kinds, deck = game._kinds, game.cards
-    cards = [c for c in sorted(game.hands[seat]) if kinds[c] in ("move", "room")]
+    cards = moving_cards(game, seat)
     doc_ok, here_ok = worth(doc), worth(here)
     # One move: step in on him, or a card that brings us together.
     if may_step and doc_ok and doc in doors[here]:
         return Step(doc)
-    targets = game._targets  # (card, start) -> (set, sorted), the rules' card_targets
     for c in cards:
-        if doc_ok and doc in targets(deck[c], here)[0]:
+        if doc_ok and doc in reach[c][here][0]:
             return PlayCard(c, "self", doc)
-        if here_ok and here in targets(deck[c], doc)[0]:
+        if here_ok and here in reach[c][doc][0]:
             return PlayCard(c, "doctor", here)
     # Two moves: step somewhere a card can then bring him, or use a card to get next to him.
     if may_step and cards:
-        doctor_reach = set().union(*(targets(deck[c], doc)[0] for c in cards))
+        doctor_reach = set().union(*[reach[c][doc][0] for c in cards])
         for q in tables.exits[here]:
             if q in doctor_reach and worth(q):
                 return Step(q)
         if doc_ok:
+            next_to_him = doors[doc]
             for c in cards:
-                for q in targets(deck[c], here)[1]:
-                    if doc in doors[q]:
-                        return PlayCard(c, "self", q)
+                landing = reach[c][here][0] & next_to_him
+                if landing:
+                    return PlayCard(c, "self", min(landing))  # the first in sorted order
     return None
 
 
@@ -126,20 +139,13 @@ class Opportunist(Agent):
             return plan
         if game.phase == "turn":
             return self.snoop(game, seat)
-        return game.legal_actions()[-1]  # EndTurn: a plan fell through, keep the cards
+        return EndTurn()  # a plan fell through: keep the cards
 
     def snoop(self, game: KillGame, seat: int) -> Snoop:
         """Stay or step into a named room (to draw), as close as possible to Doctor Lucky's
         next room; with no named room in reach, stay."""
-        here = game.position[seat]
-        tables = game._t
-        target = tables.doctor_next[game.doctor]  # doctor_next(game.board, game.doctor)
-        rooms = tables.rooms
-        options = [s for s in (here, *tables.exits[here]) if s in rooms]
-        if not options:
-            return Snoop(here)
-        dist = game.board._dist
-        return Snoop(min(options, key=lambda s: dist[s][target]))
+        target = game._t.doctor_next[game.doctor]  # doctor_next(game.board, game.doctor)
+        return Snoop(nearest_room(game.board, game.position[seat], target))
 
     def foil(self, game: KillGame, seat: int) -> Foil:
         return cheapest_foil(game) or Foil(())
@@ -157,9 +163,93 @@ class Patient(Opportunist):
         return cheapest_foil(game) or Foil(())
 
 
+class RandomKillAgent(RandomAgent):
+    """Uniform over the legal actions, as :class:`~luckylab.agents.base.RandomAgent`: the same
+    draw, so the same games, but it counts the actions and builds only the one it picks."""
+
+    def choose(self, game: KillGame) -> Action:
+        return game.random_action(self.rng)  # rng.choice(game.legal_actions()), but faster
+
+
+# -- helpers: the bots' questions answered from the engine's precomputed tables -------------
+
+
+def moving_cards(game: KillGame, seat: int) -> list[int]:
+    """The Move and Room cards in ``seat``'s hand, one of each design (the lowest id: identical
+    cards do the same), in id order.
+
+    >>> from luckylab import new_game
+    >>> game = new_game("kill", players=2, seed=4)
+    >>> all(game.cards[c].kind in ("move", "room") for c in moving_cards(game, 0))
+    True
+    """
+    return game._moving_cards(seat)
+
+
+def _murder_test(game: KillGame, seat: int, safe: frozenset[str],
+                 min_value: int) -> Callable[[str], bool]:
+    """``kill_plan``'s test of a space: unseen by the others (in ``safe``) and ``seat``'s best
+    attack there worth ``min_value``. Bare hands are worth 1, so ``min_value`` 1 asks only
+    for ``safe``; for more, each space's best Weapon is looked up once."""
+    if min_value <= 1:
+        return safe.__contains__
+    values: dict[str, int] = {}
+
+    def worth(space: str) -> bool:
+        if space not in safe:
+            return False
+        if space not in values:
+            values[space] = best_weapon(game, seat, space)[1]
+        return values[space] >= min_value
+
+    return worth
+
+
+# cheapest_foil's answers. The legal Foils, their order and their points depend only on the
+# values of the Failure cards in hand (in id order), so the answer for one hand, written as
+# the places of the cards to play among them, serves every hand with the same values.
+# (values in id order, points needed) -> places of the cards to play, or None: cannot foil
+_FOIL_ANSWERS: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+_UNKNOWN = object()
+
+
+def _remembered_foil(game: KillGame, needed: int) -> Foil | None | object:
+    failures = game._failures(game.current_player)  # sorted by id
+    luck = game._luck
+    places = _FOIL_ANSWERS.get((tuple([luck[c] for c in failures]), needed), _UNKNOWN)
+    if places is None or places is _UNKNOWN:
+        return places
+    return Foil(tuple([failures[i] for i in places]))
+
+
+def _remember_foil(game: KillGame, needed: int, foil: Foil | None) -> None:
+    failures = game._failures(game.current_player)
+    luck = game._luck
+    if len(_FOIL_ANSWERS) >= 20_000:  # a memory bound
+        _FOIL_ANSWERS.clear()
+    _FOIL_ANSWERS[tuple([luck[c] for c in failures]), needed] = (
+        None if foil is None else tuple(failures.index(c) for c in foil.cards))
+
+
+@lru_cache(maxsize=4096)
+def nearest_room(board: Board, here: str, target: str) -> str:
+    """Of ``here`` and its neighbours (sorted), the first named room (where a snoop draws) as
+    close as possible to ``target``; ``here`` if none is a room. Remembered per board.
+
+    >>> from luckylab import load_board
+    >>> mansion = load_board("kill-doctor-lucky")
+    >>> nearest_room(mansion, "Drawing Room", "Kitchen"), nearest_room(mansion, "Foyer", "Kitchen")
+    ('Dining Hall', 'Drawing Room')
+    """
+    options = [s for s in (here, *sorted(board.graph[here])) if board.kind(s) == "room"]
+    if not options:
+        return here
+    return min(options, key=lambda s: board.distance(s, target))
+
+
 AGENTS: dict[str, type[Agent]] = {
     "opportunist": Opportunist,
     "patient": Patient,
-    "random": RandomAgent,
+    "random": RandomKillAgent,
 }
 DEFAULT = "opportunist"

@@ -46,6 +46,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, ClassVar, Literal
 
 from ..board import Board
@@ -61,7 +62,6 @@ from .base import (
     action_from_data,
     check_seed,
     foreign_action,
-    jump_target,
     seats_from_left,
 )
 
@@ -79,7 +79,7 @@ __all__ = [
 ]
 
 HAND_SIZE = 6  # K-SETUP-1
-_UNSEEN_CACHE_SIZE = 20_000  # cached answers of unseen_spaces() per board (a memory bound)
+_CACHE_SIZE = 20_000  # entries of a board's lazily filled caches (a memory bound)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 Phase = Literal["turn", "doing", "foil", "over"]
@@ -166,6 +166,9 @@ class Foil(GameAction):
 Action = Snoop | Step | PlayCard | Attack | EndTurn | Foil
 
 _ACTIONS = (Snoop, Step, PlayCard, Attack, EndTurn, Foil)
+# a part of legal_actions() (KillGame._layout): (size, actions, None) or (size, (), the
+# (card, pawn, start) of a card's plays, built only when asked for)
+_Part = tuple[int, tuple[Action, ...], tuple[int, Pawn, str] | None]
 
 
 @dataclass
@@ -227,11 +230,13 @@ def doctor_next(board: Board, space: str) -> str:
 
 class _Tables:
     """Read-only lookups for one board, built once and shared by every game on it (and every
-    clone): the hot paths of the engine and the bots read these instead of the networkx graph.
-    Where an answer feeds a choice, its order is the order the plain code gave (sorted)."""
+    clone): the hot paths of the engine and the bots read these instead of the networkx graph
+    and the Card objects. Where an answer feeds a choice, its order is the order the plain code
+    gave (sorted)."""
 
-    __slots__ = ("exits", "doors", "rooms", "where", "doctor_next", "vis", "targets", "unseen",
-                 "snoops", "steps", "plays")
+    __slots__ = ("exits", "doors", "rooms", "where", "doctor_next", "vis", "all_spaces", "kinds",
+                 "luck", "reach", "designs", "moving", "weapons", "failures", "unseen", "snoops",
+                 "steps", "plays_self", "plays_doctor", "attacks", "foils")
 
     def __init__(self, board: Board) -> None:
         spaces = board.spaces
@@ -242,19 +247,77 @@ class _Tables:
                       for s in spaces}
         self.doctor_next = {s: doctor_next(board, s) for s in spaces}  # K-DOC-1
         self.vis = {s: board.visible_from(s) for s in spaces}
-        # (card design, start) -> (targets, targets sorted), filled as games ask
-        self.targets: dict[tuple[Any, ...], tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.all_spaces = frozenset(spaces)
+        cards = load_deck("kill")
+        self.kinds = [c.kind for c in cards]  # by card id
+        self.luck = [c.luck for c in cards]
+        # by card id: for a Move or Room card, start -> (its targets, the targets sorted), one
+        # table per card design (the eight Move-1 cards share one); None for other cards
+        designs: dict[tuple[Any, ...], dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {}
+        reach: list[dict[str, tuple[frozenset[str], tuple[str, ...]]] | None] = []
+        for c in cards:
+            if c.kind not in ("move", "room"):
+                reach.append(None)
+                continue
+            design = (c.kind, c.steps, c.room)
+            if design not in designs:
+                designs[design] = {s: _card_reach(board, c, s) for s in spaces}
+            reach.append(designs[design])
+        self.reach = reach
+        self.designs = [(c.kind, c.steps, c.room) if c.kind in ("move", "room") else None
+                        for c in cards]
+        self.moving = frozenset(c.id for c in cards if c.kind in ("move", "room"))
+        self.weapons = frozenset(c.id for c in cards if c.kind == "weapon")
+        self.failures = frozenset(c.id for c in cards if c.kind == "failure")
         # the spaces other players stand on -> the spaces none of them sees
         self.unseen: dict[frozenset[str], frozenset[str]] = {}
         # actions are frozen values: legal_actions() hands out the same ones again
         self.snoops = {s: (Snoop(s), *(Snoop(n) for n in self.exits[s])) for s in spaces}
         self.steps = {s: tuple(Step(n) for n in self.exits[s]) for s in spaces}
-        self.plays: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}
+        # by card id, start -> the PlayCard actions moving yourself / Doctor Lucky from there
+        self.plays_self: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
+        self.plays_doctor: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
+        # the Weapons in a hand (sorted) -> the attacks; the Failure cards (sorted) -> the Foils
+        self.attacks: dict[tuple[int, ...], tuple[Attack, ...]] = {}
+        self.foils: dict[tuple[int, ...], tuple[Foil, ...]] = {}
+
+
+def _card_reach(board: Board, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Where a Move or Room card moves a pawn standing on ``where`` (``K-ACT-1``: a Room card
+    to its room, if the pawn is not there already; Move-N up to N steps, not back to
+    ``where``), as a set and sorted."""
+    if card.kind == "room":
+        targets = frozenset() if card.room == where else frozenset([card.room])
+    else:
+        targets = board.reachable(where, card.steps) - {where}
+    return targets, tuple(sorted(targets))
 
 
 @lru_cache(maxsize=16)
 def _tables(board: Board) -> _Tables:
     return _Tables(board)
+
+
+@lru_cache(maxsize=16)
+def _missing_rooms(board: Board) -> list[str]:
+    """The rooms named by Room cards that ``board`` lacks (sorted)."""
+    return sorted({c.room for c in load_deck("kill") if c.kind == "room"} - set(board.spaces))
+
+
+@lru_cache(maxsize=16)
+def _seats_left(players: int) -> tuple[tuple[int, ...], ...]:
+    """By seat: ``seats_from_left(range(players), seat)`` (Kill's seats never change)."""
+    return tuple(tuple(seats_from_left(range(players), s)) for s in range(players))
+
+
+@lru_cache(maxsize=16)
+def _others_at(players: int) -> tuple[itemgetter, ...]:
+    """By seat: a function from ``position`` to the spaces of the other seats (a tuple)."""
+    others = [[s for s in range(players) if s != seat] for seat in range(players)]
+    return tuple(itemgetter(*o) if len(o) > 1 else itemgetter(o[0], o[0]) for o in others)
+
+
+_END_TURN = (EndTurn(),)
 
 
 # -- the game --------------------------------------------------------------------------------
@@ -298,7 +361,7 @@ class KillGame(HandlerTable, GameBase):
         if "players" not in self.board.start:
             raise OptionError(f"board {self.board.name} names no start space for 'players'")
         self.cards: tuple[Card, ...] = load_deck("kill")
-        missing = sorted({c.room for c in self.cards if c.kind == "room"} - set(self.board.spaces))
+        missing = _missing_rooms(self.board)
         if missing:
             raise OptionError(f"board {self.board.name} lacks rooms named by Room cards: {missing}")
         try:  # K-DOC-1 must be defined everywhere before a game starts
@@ -318,9 +381,11 @@ class KillGame(HandlerTable, GameBase):
         self.events: list[Event] = []
         self._pending: list[Event] = []
         self._vis = self._t.vis
-        self._kinds = [c.kind for c in self.cards]
-        self._luck = [c.luck for c in self.cards]
-        self._all_spaces = frozenset(self.board.spaces)
+        self._kinds = self._t.kinds  # by card id
+        self._luck = self._t.luck
+        self._all_spaces = self._t.all_spaces
+        self._left = _seats_left(players)  # by seat: seats_from_left(self.order, seat)
+        self._others_at = _others_at(players)
 
         self.rng = random.Random(seed)
         self.deck: list[int] = []  # the top of the deck is the end of the list
@@ -348,7 +413,7 @@ class KillGame(HandlerTable, GameBase):
 
     def _shared_attributes(self) -> frozenset[str]:
         return frozenset({"board", "cards", "_t", "_vis", "_kinds", "_luck", "_all_spaces",
-                          "_doctor_next", "names", "setup_events"})
+                          "_doctor_next", "_left", "_others_at", "names", "setup_events"})
 
     def _setup(self) -> tuple[int, str]:
         """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
@@ -370,11 +435,13 @@ class KillGame(HandlerTable, GameBase):
             if not self._quiet:
                 self._say("setup", f"{self.names[seat]} turns up {card.name}.", seat=seat,
                           card=card.id)
-        self.deck = [c.id for c in self.cards]
+        self.deck = list(range(len(self.cards)))  # card ids are their places in the deck list
         rng.shuffle(self.deck)
-        for _ in range(HAND_SIZE):
-            for s in self.order:
-                self.hands[s].append(self.deck.pop())
+        # HAND_SIZE rounds of one card each off the top (the end of the list), seat 0 first
+        dealt = self.deck[-HAND_SIZE * self.players:][::-1]  # in the order they are dealt
+        del self.deck[-HAND_SIZE * self.players:]
+        for s in self.order:
+            self.hands[s] = dealt[s::self.players]
         return seat, card.room
 
     # -- reading the state ---------------------------------------------------------------
@@ -408,14 +475,14 @@ class KillGame(HandlerTable, GameBase):
     def unseen_spaces(self, seat: int) -> frozenset[str]:
         """Spaces that no player other than ``seat`` sees: where ``seat`` could attack."""
         position = self.position
-        others = frozenset([position[s] for s in self.order if s != seat])
+        others = frozenset(self._others_at[seat](position))  # where the others stand
         unseen = self._t.unseen.get(others)
         if unseen is None:  # the answer depends only on where the others stand
             seen: set[str] = set()
             for space in others:
                 seen |= self._vis[space]
             cache = self._t.unseen
-            if len(cache) >= _UNSEEN_CACHE_SIZE:  # many players, long runs: stay small
+            if len(cache) >= _CACHE_SIZE:  # many players, long runs: stay small
                 cache.clear()
             unseen = cache[others] = self._all_spaces - seen
         return unseen
@@ -449,39 +516,135 @@ class KillGame(HandlerTable, GameBase):
         Identical cards (the eight Move-1 cards, Failure cards of one value) are listed once,
         by their lowest id in the hand; :meth:`apply` accepts any copy.
         """
+        actions: list[Action] = []
+        for _, part, play in self._layout()[1]:
+            actions.extend(part if play is None else self._card_plays(*play))
+        return actions
+
+    def count_actions(self) -> int:
+        """How many actions :meth:`legal_actions` lists now, without listing them.
+
+        >>> game = KillGame(players=3, seed=5)
+        >>> game.count_actions() == len(game.legal_actions())
+        True
+        """
+        return self._layout()[0]
+
+    def nth_action(self, k: int) -> Action:
+        """``legal_actions()[k]`` (``k`` from 0), built alone.
+
+        >>> game = KillGame(players=3, seed=5)
+        >>> all(game.nth_action(k) == a for k, a in enumerate(game.legal_actions()))
+        True
+        """
+        return self._nth(self._layout()[1], k)
+
+    def random_action(self, rng: random.Random) -> Action:
+        """``rng.choice(self.legal_actions())``: the same draw from ``rng`` and the same action,
+        without building the list (a random agent's whole decision).
+
+        >>> game = KillGame(players=3, seed=5)
+        >>> game.random_action(random.Random(1)) == random.Random(1).choice(game.legal_actions())
+        True
+        """
+        count, layout = self._layout()
+        return self._nth(layout, rng.randrange(count))
+
+    def _layout(self) -> tuple[int, list[_Part]]:
+        """How many legal actions there are, and :meth:`legal_actions` as consecutive parts
+        ``(size, actions, None)``, or ``(size, (), (card, pawn, start))`` for a card's plays,
+        built only when asked for (``_card_plays``): the snoops, the steps, each card's plays,
+        the attacks, the end of the turn; or the foils."""
         seat = self._decider
         if self.phase == "over" or seat is None:
-            return []
+            return 0, []
         if self.phase == "foil":
-            return self._foil_actions(seat)
-        here = self.position[seat]
+            foils = self._foils(self._failures(seat))
+            return len(foils), [(len(foils), foils, None)]
+        here, doctor = self.position[seat], self.doctor
         tables = self._t
-        actions: list[Action] = []
+        layout: list[_Part] = []
+        count = 1  # EndTurn
         if self.phase == "turn":
-            actions.extend(tables.snoops[here])  # Snoop(here), then a Snoop per door, sorted
+            snoops = tables.snoops[here]  # Snoop(here), then a Snoop per door, sorted
+            layout.append((len(snoops), snoops, None))
+            count += len(snoops)
         if not self.stepped:
-            actions.extend(tables.steps[here])
-        seen_designs: set[tuple[str, int | None, str | None]] = set()
-        plays = tables.plays
-        for c in sorted(self.hands[seat]):
-            card = self.cards[c]
-            design = (card.kind, card.steps, card.room)
-            if card.kind not in ("move", "room") or design in seen_designs:
-                continue
-            seen_designs.add(design)
-            for pawn, where in (("self", here), ("doctor", self.doctor)):
-                key = (c, pawn, where, *design)
-                found = plays.get(key)
-                if found is None:
-                    found = plays[key] = tuple(PlayCard(c, pawn, to)
-                                               for to in self._targets(card, where)[1])
-                actions.extend(found)
-        if self.can_attack(seat):
-            actions.append(Attack(None))
-            actions.extend(Attack(c) for c in sorted(self.hands[seat])
-                           if self._kinds[c] == "weapon")
-        actions.append(EndTurn())
-        return actions
+            steps = tables.steps[here]
+            layout.append((len(steps), steps, None))
+            count += len(steps)
+        reach = tables.reach
+        for c in self._moving_cards(seat):  # one per design
+            mine, his = len(reach[c][here][1]), len(reach[c][doctor][1])
+            layout.append((mine, (), (c, "self", here)))
+            layout.append((his, (), (c, "doctor", doctor)))
+            count += mine + his
+        if here == doctor and here in self.unseen_spaces(seat):  # can_attack(seat)
+            attacks = self._attacks(self._weapons(seat))
+            layout.append((len(attacks), attacks, None))
+            count += len(attacks)
+        layout.append((1, _END_TURN, None))
+        return count, layout
+
+    def _nth(self, layout: list[_Part],
+             k: int) -> Action:
+        """The ``k``-th action of a :meth:`_layout`."""
+        if isinstance(k, int) and k >= 0:
+            for size, part, play in layout:
+                if k < size:
+                    return part[k] if play is None else self._card_plays(*play)[k]
+                k -= size
+        raise IndexError(f"there are {self.count_actions()} legal actions; no action number "
+                         f"{k!r}")
+
+    # A hand in the order legal_actions() lists it, each part sorted by id.
+    def _moving_cards(self, seat: int) -> list[int]:
+        """The Move and Room cards in ``seat``'s hand, one per design (its lowest id: identical
+        cards are one choice)."""
+        moving = self._t.moving
+        cards = [c for c in self.hands[seat] if c in moving]
+        cards.sort()
+        if len(cards) < 2:
+            return cards
+        designs = self._t.designs
+        menu = [cards[0]]
+        listed = [designs[cards[0]]]  # a short list: a hand holds few Move and Room cards
+        for c in cards[1:]:
+            if designs[c] not in listed:
+                listed.append(designs[c])
+                menu.append(c)
+        return menu
+
+    def _weapons(self, seat: int) -> tuple[int, ...]:
+        """The Weapons in ``seat``'s hand."""
+        weapons = self._t.weapons
+        return tuple(sorted([c for c in self.hands[seat] if c in weapons]))
+
+    def _failures(self, seat: int) -> tuple[int, ...]:
+        """The Failure cards in ``seat``'s hand."""
+        failures = self._t.failures
+        return tuple(sorted([c for c in self.hands[seat] if c in failures]))
+
+    def _card_plays(self, card_id: int, pawn: Pawn, where: str) -> tuple[PlayCard, ...]:
+        """Every :class:`PlayCard` of a Move or Room card moving ``pawn`` from ``where``, in
+        the order of its sorted targets (made once per board)."""
+        tables = self._t
+        cache = (tables.plays_self if pawn == "self" else tables.plays_doctor)[card_id]
+        found = cache.get(where)
+        if found is None:
+            found = cache[where] = tuple(PlayCard(card_id, pawn, to)
+                                         for to in tables.reach[card_id][where][1])
+        return found
+
+    def _attacks(self, weapons: tuple[int, ...]) -> tuple[Attack, ...]:
+        """Bare-handed, then with each Weapon (ids sorted)."""
+        cache = self._t.attacks
+        found = cache.get(weapons)
+        if found is None:
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            found = cache[weapons] = (Attack(None), *(Attack(c) for c in weapons))
+        return found
 
     def card_targets(self, card_id: int, pawn: Pawn, seat: int | None = None) -> frozenset[str]:
         """Where playing ``card_id`` (a Move or Room card) could move ``pawn`` ("self": the
@@ -497,29 +660,32 @@ class KillGame(HandlerTable, GameBase):
         return self._targets(card, where)[0]
 
     def _targets(self, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
-        """A Move or Room card's targets from ``where``, as a set and sorted (cached: they
-        depend only on the board, the card's design and ``where``)."""
-        key = (card.kind, card.steps, card.room, where)
-        found = self._t.targets.get(key)
-        if found is None:
-            if card.kind == "room":
-                targets = frozenset() if card.room == where else frozenset([card.room])
-            else:
-                targets = self.board.reachable(where, card.steps) - {where}
-            found = self._t.targets[key] = (targets, tuple(sorted(targets)))
-        return found
+        """A Move or Room card's targets from ``where``, as a set and sorted (from the board's
+        tables: they depend only on the board, the card's design and ``where``)."""
+        return self._t.reach[card.id][where]
 
     def _foil_actions(self, seat: int) -> list[Foil]:
         """Pass, and every distinct combination of Failure-card values in the hand."""
-        by_value: dict[int, list[int]] = {}
-        kinds, luck = self._kinds, self._luck
-        for c in sorted(self.hands[seat]):
-            if kinds[c] == "failure":
+        return list(self._foils(self._failures(seat)))
+
+    def _foils(self, failures: tuple[int, ...]) -> tuple[Foil, ...]:
+        """The Foils of a hand whose Failure cards are ``failures`` (sorted): pass, then every
+        distinct combination of values, the lowest ids of each value first."""
+        cache = self._t.foils
+        found = cache.get(failures)
+        if found is None:
+            by_value: dict[int, list[int]] = {}
+            luck = self._luck
+            for c in failures:
                 by_value.setdefault(luck[c], []).append(c)
-        combos: list[tuple[int, ...]] = [()]
-        for cards in by_value.values():
-            combos = [combo + tuple(cards[:k]) for combo in combos for k in range(len(cards) + 1)]
-        return [Foil(tuple(sorted(combo))) for combo in combos]
+            combos: list[tuple[int, ...]] = [()]
+            for cards in by_value.values():
+                combos = [combo + tuple(cards[:k]) for combo in combos
+                          for k in range(len(cards) + 1)]
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            found = cache[failures] = tuple(Foil(tuple(sorted(combo))) for combo in combos)
+        return found
 
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:
@@ -574,8 +740,8 @@ class KillGame(HandlerTable, GameBase):
     def _do_snoop(self, seat: int, action: Snoop) -> None:
         here = self.position[seat]
         self.position[seat] = action.to
-        moved = "stays in" if action.to == here else "snoops into"
         if not self._quiet:
+            moved = "stays in" if action.to == here else "snoops into"
             self._say("snoop", f"{self.names[seat]} {moved} {self._where(action.to)}.", seat=seat,
                       space=action.to)
         if action.to in self._t.rooms:
@@ -686,7 +852,7 @@ class KillGame(HandlerTable, GameBase):
                       weapon=action.weapon)
         # K-FAIL-1: from the attacker's left, once around the table.
         self.foil = FoilRound(attacker=seat, value=value, weapon=action.weapon,
-                              order=seats_from_left(self.order, seat)[:-1])
+                              order=list(self._left[seat][:-1]))
         self.phase = "foil"
         self._continue_foil()
 
@@ -761,19 +927,17 @@ class KillGame(HandlerTable, GameBase):
     # Between turns (K-DOC-1, K-DOC-2) -----------------------------------------------------
     def _end_turn(self) -> None:
         active = self.active
-        self.doctor = self._doctor_next[self.doctor]  # K-DOC-1
-        here = self.doctor
-        occupants = self.pawns_at(here)
-        nxt = jump_target(self.order, active, occupants) if occupants else None
-        text = "" if self._quiet else f"Doctor Lucky moves to {self._where(here)}"
-        if nxt is not None:
-            if not self._quiet:
+        self.doctor = here = self._doctor_next[self.doctor]  # K-DOC-1
+        nxt = self._jump_target(active, here) if here in self.position.values() else None
+        if not self._quiet:
+            text = f"Doctor Lucky moves to {self._where(here)}"
+            if nxt is not None:
                 self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
                           space=here, jump=nxt)
-        else:
-            if not self._quiet:
+            else:
                 self._say("doctor_moves", text + ".", space=here)
-            nxt = seats_from_left(self.order, active)[0]
+        if nxt is None:
+            nxt = self._left[active][0]  # seats_from_left(self.order, active)[0]
         if self.turn >= self.turn_cap:
             if not self._quiet:
                 self._say("cap", f"The game stops unfinished after {self.turn} turns.",
@@ -782,6 +946,15 @@ class KillGame(HandlerTable, GameBase):
             self._decider = None
             return
         self._begin_turn(nxt)
+
+    def _jump_target(self, active: int, here: str) -> int | None:
+        """``K-DOC-2``: the player Doctor Lucky walks in on, closest to the left of ``active``
+        (``jump_target(self.order, active, self.pawns_at(here))``, without the lists)."""
+        position = self.position
+        for seat in self._left[active]:
+            if position[seat] == here:
+                return seat
+        return None  # pragma: no cover - someone stands there
 
     def _begin_turn(self, seat: int) -> None:
         self.turn += 1

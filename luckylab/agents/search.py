@@ -308,6 +308,9 @@ class ISMCTSAgent(Agent):
 
     def _iterate(self, world: Any, root: _Node) -> None:
         game = light_clone(world)
+        if hasattr(game, "_pending"):  # nobody reads this copy's events: skip their sentences
+            game._quiet = True
+            game._say = _say_nothing
         path: list[tuple[_Node, int]] = []
         node = root
         while True:
@@ -346,14 +349,28 @@ class ISMCTSAgent(Agent):
 
     def _rollout(self, game: Any) -> dict[int, float]:
         bot = self._rollout_class(seed=self.rng.getrandbits(32))
-        for _ in range(self.depth):
-            if game.is_over:
-                break
-            game.apply(bot.choose(game))
+        choose = bot.choose
+        if bot.trusted and not bot.reads_events and hasattr(game, "_apply_trusted"):
+            # Actions the readable bot built for this very state: the simulation's trusted
+            # path, without re-checking them (the same play).
+            apply = game._apply_trusted
+            for _ in range(self.depth):
+                if game.phase == "over":
+                    break
+                apply(choose(game))
+        else:
+            for _ in range(self.depth):
+                if game.is_over:
+                    break
+                game.apply(choose(game))
         if game.is_over and game.winner is not None:
             return {game.winner: 1.0}
         live = list(game.order)  # unfinished: a draw among the live players
         return {s: 1.0 / len(live) for s in live}
+
+
+def _say_nothing(*args: Any, **kwargs: Any) -> None:
+    """Stands in for a rollout copy's ``_say``: its events are never read."""
 
 
 class IslandISMCTS(ISMCTSAgent):

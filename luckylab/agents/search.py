@@ -83,26 +83,34 @@ def light_clone(game: Any) -> Any:
     return new
 
 
+_ATOMS = frozenset({int, str, float, bool, tuple, frozenset, type(None)})
+_COPIED = (list, dict, set)
+_DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names
+
+
 def _copy_value(value: Any) -> Any:
     kind = type(value)
-    if kind in (int, str, float, bool, tuple, frozenset) or value is None:
+    if kind in _ATOMS:
         return value
     if kind is list:
-        return list(value)
-    if kind is set:
-        return set(value)
+        return value.copy()
     if kind is dict:
-        return {k: _copy_value(v) for k, v in value.items()}
+        return {k: (v if type(v) in _ATOMS else _copy_value(v)) for k, v in value.items()}
+    if kind is set:
+        return value.copy()
     if kind is random.Random:
         other = random.Random()
         other.setstate(value.getstate())
         return other
-    if is_dataclass(value) and not isinstance(value, type):
+    names = _DATACLASS_FIELDS.get(kind)
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _DATACLASS_FIELDS[kind] = tuple(f.name for f in fields(value))
+    if names is not None:
         other = copy.copy(value)
-        for f in fields(value):
-            item = getattr(value, f.name)
-            if type(item) in (list, dict, set):
-                object.__setattr__(other, f.name, _copy_value(item))
+        for name in names:
+            item = getattr(value, name)
+            if type(item) in _COPIED:
+                object.__setattr__(other, name, _copy_value(item))
         return other
     return copy.deepcopy(value)
 

@@ -21,6 +21,10 @@ end the rollout bot's own choice stands unless another action won clearly (by mo
 ``margin`` and by more than 1.64 standard errors) more often: the best of several noisy win
 rates looks better than it is, and a few dozen simulations are noisy.
 
+The simulated games run the way ``luckylab.simulation`` runs games of bundled bots: without
+writing the events' sentences (nobody reads them) and, in the rollouts, without re-checking the
+actions the readable bot built; the play is the same.
+
 The budget is ``iterations`` per decision (the default, so a seed replays a game exactly) or
 ``time_ms`` milliseconds per decision (faster machines then search more).
 

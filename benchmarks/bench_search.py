@@ -98,7 +98,7 @@ def main() -> None:
 
     print(f"ISMCTS budget: {args.iterations} iterations per decision, 4 determinizations, "
           f"default rollouts (Island: cautious with Strangers, aggressive without; Kill: "
-          f"opportunist); {args.games} ISMCTS games and "
+          f"patient); {args.games} ISMCTS games and "
           f"{baseline_games} games per readable bot per row.")
     print("| game | players | opponents | fair | ISMCTS win (95 % CI) | best readable in seat "
           "(95 % CI) | fair? | margin? | searched dec/CPU s | sims/dec | CPU s/game |")

@@ -214,3 +214,23 @@ def test_bad_settings_say_what_is_allowed(setting):
         IslandISMCTS(seed=0, **setting)
     assert isinstance(info.value, LuckyLabError)
     assert str(info.value)
+
+
+@pytest.mark.parametrize("game_name", ["island", "kill"])
+def test_a_rollout_plays_the_same_game_as_the_checked_path(game_name):
+    """Rollouts skip the legality re-check of the readable bot's actions: the play is the same."""
+    game = next(searched_states(game_name, seed=7, wanted=1))
+    me = SEARCH[game_name](seed=3)
+    me.candidates(game)  # fits the rollout bot to the game
+    quick = light_clone(game)
+    me.rng = random.Random(5)
+    me._rollout(quick)
+    checked = light_clone(game)
+    bot = me._rollout_class(seed=random.Random(5).getrandbits(32))
+    for _ in range(me.depth):
+        if checked.is_over:
+            break
+        checked.apply(bot.choose(checked))
+    assert len(quick.history) > 0 and quick.history == checked.history
+    assert quick.card_places() == checked.card_places()
+    assert (quick.winner, quick.turn) == (checked.winner, checked.turn)

@@ -291,6 +291,7 @@ class PlayTable(W.VBox):
         self.log_html.add_class("luckylab-event-log")
         self.table_html.add_class("luckylab-play-players")
         self.message_html.add_class("luckylab-play-message")
+        self.hint_html.add_class("luckylab-play-hint")
         self.save_button = W.Button(description="Save record",
                                     tooltip="put the game's replay record in the box below")
         self.load_button = W.Button(description="Load record",

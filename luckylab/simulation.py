@@ -254,8 +254,10 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
         ``game_seeds(seed, games)[i]``, however the run is split or resumed.
     agents
         None (the game's default agent everywhere), an agent name or class for every seat, or
-        one per seat. A process pool needs classes it can import (not ones defined in a
-        notebook, unless the pool forks); this is checked before any work is sent.
+        one per seat. The names are those of :func:`luckylab.agents.agent_names` and, for
+        Island and Kill, ``"ismcts"`` (the look-ahead bot, slow). A process pool needs
+        classes it can import (not ones defined in a notebook, unless the pool forks); this is
+        checked before any work is sent.
     executor
         Any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor``, a Dask
         ``Client.get_executor()``, or your own (Ray: see the example). None plays here.

@@ -347,6 +347,7 @@ JS_PLAY_SNAPSHOT = """
 (table) => ({
   players: (table.querySelector('.luckylab-play-players') || table).innerText,
   message: (table.querySelector('.luckylab-play-message') || table).innerText,
+  hint: (table.querySelector('.luckylab-play-hint') || {innerText: ''}).innerText,
   image: (table.querySelector('img') || {src: ''}).src,
 })
 """

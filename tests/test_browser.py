@@ -9,7 +9,8 @@ idle and then checks what a student would see:
   "Error displaying widget" / "model not found"), every image loaded;
 - in lesson 03 (and wherever else it appears), clicking the TurnStepper's step button changes
   both the event log (text) and the figure (image bytes);
-- in lesson 03b, two clicks on a space of the play table's map move Player 1's pawn there.
+- in lesson 03b, two clicks on a space of the play table's map move Player 1's pawn there,
+  and a click on Hint shows what the bots, the look-ahead bot included, would do.
 
 A screenshot of each lesson goes to ``test-artifacts/browser/<notebook>.png``.
 
@@ -281,6 +282,28 @@ def check_play_table(page, name: str, server: LabServer) -> str | None:
     if problems:
         return "after clicking the map twice, " + "; ".join(problems) + "\n" + \
             server.log_tail(20)
+    return check_hint(page, table, server)
+
+
+def check_hint(page, table, server: LabServer) -> str | None:
+    """Click the play table's Hint: the hint names the bots' choices, the look-ahead bot's
+    (it imagines games, or says it did not need to) and the odds of an attack."""
+    button = table.locator("button", has_text=re.compile(r"^\s*Hint\s*$")).first
+    if not button.count():
+        return "no Hint button in the play table"
+    button.click()
+    deadline = time.monotonic() + CLICK_TIMEOUT_S
+    hint = ""
+    while time.monotonic() < deadline and "look-ahead bot would" not in hint:
+        page.wait_for_timeout(250)
+        hint = table.evaluate(JS_PLAY_SNAPSHOT)["hint"]
+    wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, "kernel after the Hint click", server)
+    if "look-ahead bot would" not in hint:
+        return f"the Hint shows no look-ahead bot: {hint[:300]!r}\n" + server.log_tail(20)
+    if "imagined" not in hint and "did not look ahead" not in hint:
+        return f"the Hint does not say what the look-ahead bot imagined: {hint[:400]!r}"
+    if "P(the others can foil it)" not in hint:
+        return f"the Hint shows no odds: {hint[:400]!r}"
     return None
 
 

@@ -36,6 +36,8 @@ BAD = [
     ["simulate", "--workers", "-2"],
     ["simulate", "--agents", "nope", "--games", "1"],
     ["simulate", "--agents", "random", "random", "--games", "1"],
+    ["simulate", "--game", "save", "--agents", "ismcts", "--games", "1"],
+    ["simulate", "--game", "panic", "--agents", "ismcts", "--games", "1"],
     ["simulate", "--game", "chess", "--games", "1"],
     ["simulate", "--players", "x"],
     ["board", ""],
@@ -57,6 +59,24 @@ def test_bad_invocations_end_with_luckylab_error_and_exit_2(argv, capsys):
     assert "error:" in err and "Traceback" not in err
     if argv[0] != "nonsense" and "x" not in argv:
         assert "luckylab" in err
+
+
+def test_the_look_ahead_bot_is_an_agent_of_island_and_kill_only(capsys):
+    code, out, err = run(["simulate", "--game", "kill", "--players", "2", "--games", "1",
+                          "--agents", "ismcts", "opportunist", "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["finished"] == 1
+    code, out, err = run(["simulate", "--game", "save", "--agents", "ismcts", "--games", "1"],
+                         capsys)
+    assert code == 2
+    assert err == ("luckylab: error: no agent 'ismcts' for save; agents: rider, greedy, random, "
+                   "cautious (the look-ahead bot 'ismcts' plays island and kill only)\n")
+    code, out, err = run(["simulate", "--game", "island", "--agents", "nope", "--games", "1"],
+                         capsys)
+    assert code == 2 and err.rstrip().endswith("agents: cautious, aggressive, random, ismcts")
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "ismcts, the look-ahead bot" in " ".join(capsys.readouterr().out.split())
 
 
 @pytest.mark.parametrize("content", [b'name = "\xff"\n', b"[" * 5000 + b"]" * 5000,

@@ -271,3 +271,181 @@ def test_an_illegal_click_changes_nothing():
     table.select_space(far)
     assert "nothing you can do there" in table.message_html.value
     assert table.game.record() == before
+
+
+# -- the look-ahead bot (luckylab.agents.search): in the Hint and as an opponent ----------------
+
+
+def _hidden_reshuffled(game, seat: int, seed: int):
+    """The same game as ``seat`` sees it, with the other hands and the deck dealt differently
+    and the game's random generator reseeded: what a fair hint cannot tell apart."""
+    import random
+
+    other = game.clone()
+    pool = [c for s, hand in other.hands.items() if s != seat for c in hand] + other.deck
+    rng = random.Random(seed)
+    rng.shuffle(pool)
+    for s in sorted(other.hands):
+        if s != seat:
+            size = len(other.hands[s])
+            other.hands[s], pool = pool[:size], pool[size:]
+    other.deck = pool
+    other.rng = random.Random(seed + 1)
+    if hasattr(other, "_held"):
+        other._held = sum(other._luck[c] for hand in other.hands.values() for c in hand)
+    return other
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("island", 4, 3), ("kill", 3, 4)])
+def test_hint_shows_what_the_look_ahead_bot_would_do_and_its_imagined_games(game, players,
+                                                                           seed):
+    from luckylab.viz.play import LOOK_AHEAD_ITERATIONS
+
+    table = PlayTable(game, players=players, you=1, seed=seed)
+    searched = 0
+    for _ in range(8):
+        if table.game.is_over:
+            break
+        state = table.game.clone()
+        table.hint_button.click()
+        text = table.hint_html.value
+        bot = agent_class(game, "ismcts")(seed, iterations=LOOK_AHEAD_ITERATIONS)
+        action, counts = bot.explain(state)
+        labels = {repr(c.action): c.label for cs in table.choices.values() for c in cs}
+        assert f"the look-ahead bot would: {html_escape(labels.get(repr(action), ''))}" in text
+        if counts:
+            searched += 1
+            assert f"it imagined {LOOK_AHEAD_ITERATIONS} games" in text
+            assert sum(n for _, n, _ in counts) == LOOK_AHEAD_ITERATIONS
+            for a, n, won in counts:
+                if n and repr(a) in labels:
+                    assert f"{won:g} of the {n} after: {html_escape(labels[repr(a)])}" in text
+        else:
+            assert "it did not look ahead" in text
+        first_choice(table)
+    assert searched
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("island", 4, 3), ("kill", 3, 4)])
+def test_hint_uses_only_what_your_seat_may_know(game, players, seed):
+    table = PlayTable(game, players=players, you=1, seed=seed)
+    for step in range(4):
+        if table.game.is_over:
+            break
+        me = table.game.current_player
+        text = table.hint()
+        assert "the look-ahead bot would" in text
+        real = table.game
+        table.game = _hidden_reshuffled(real, me, seed=step)
+        assert table.game.hands != real.hands or table.game.deck != real.deck
+        assert table.hint() == text
+        table.game = real
+        first_choice(table)
+
+
+def test_save_has_no_look_ahead_bot():
+    table = PlayTable("save", players=3, you=1, seed=2)
+    assert "look-ahead" not in table.hint()
+    assert "ismcts" not in [v for _, v in table.bots_picker.options]
+    with pytest.raises(PlayTableError, match="Island and Kill only"):
+        PlayTable("save", players=3, bots="ismcts")
+
+
+def test_the_opponents_picker_offers_the_look_ahead_bot():
+    table = PlayTable("kill", players=3, you=1, seed=4)
+    assert table.bots_picker.options == (("opportunist bot", "opportunist"),
+                                         ("patient bot", "patient"),
+                                         ("random bot", "random"),
+                                         ("look-ahead bot (ISMCTS)", "ismcts"))
+    assert table.bots_picker.value == "opportunist"
+    island = PlayTable("island", players=4, you=1, seed=3, bots=["random", "ismcts", "random"])
+    assert island.bots_picker.value == "(mixed)"
+    assert island.bots_picker.options[-1][0] == \
+        "as now: random bot, look-ahead bot (ISMCTS), random bot"
+    assert type(island.bots[2]).__name__ == "IslandISMCTS"
+    assert island.record()["table"]["bots"] == ["random", "ismcts", "random"]
+
+
+def _engine_twin(table: PlayTable, switch_at: int, before: str, after: str):
+    """Play the table's game again on the engine alone: the human's recorded actions, the
+    bots ``before`` (seeded as the table seeds them) until ``switch_at`` actions, then fresh
+    bots ``after``."""
+    record = table.record()
+    game_name = table.game_name
+    engine = new_game(game_name, players=record["players"], seed=record["seed"],
+                      **record["options"])
+    seed = table.seed
+    bots = {s: agent_class(game_name, before)(seed * 1000 + s) for s in table.bots}
+    mine = iter(a for a, who in zip(table.game.history, _deciders(record), strict=True)
+                if who in table.humans)
+    while not engine.is_over and len(engine.history) < len(table.game.history):
+        if len(engine.history) == switch_at:
+            bots = {s: agent_class(game_name, after)(seed * 1000 + s) for s in table.bots}
+        seat = engine.current_player
+        engine.apply(bots[seat].choose(engine) if seat in bots else next(mine))
+    return engine
+
+
+def test_picking_the_look_ahead_opponents_plays_them_seeded_and_replays(tmp_path):
+    table = PlayTable("kill", players=3, you=1, seed=4)
+    first_choice(table)
+    switch_at = len(table.game.history)
+    table.bots_picker.value = "ismcts"  # as a student picks it
+    assert set(table.bot_names.values()) == {"ismcts"}
+    assert "look-ahead bot (ISMCTS)" in table.message_html.value
+    for _ in range(4):
+        if table.game.is_over:
+            break
+        first_choice(table)
+    twin = _engine_twin(table, switch_at, "opportunist", "ismcts")
+    assert twin.record() == table.game.record()
+    # The saved record replays; a table with look-ahead opponents loads it and plays on.
+    text = table.save(str(tmp_path / "kill.json"))
+    assert json.loads(text)["table"]["bots"] == ["ismcts", "ismcts"]
+    assert replay({k: v for k, v in json.loads(text).items() if k != "table"}).record() == \
+        table.game.record()
+    other = PlayTable("kill", players=3, you=1, seed=4, bots="ismcts")
+    other.load(str(tmp_path / "kill.json"))
+    assert other.game.record() == table.game.record()
+    if not other.game.is_over:
+        first_choice(other)
+        assert len(other.game.history) > len(table.game.history)
+
+
+def test_undo_brings_back_the_bots_and_replays_the_look_ahead_bots_exactly():
+    table = PlayTable("island", players=3, you=1, seed=5, bots="ismcts")
+    first_choice(table)
+    before = table.game.record()
+    first_choice(table)
+    after_once = table.game.record()
+    assert after_once != before
+    table.undo_button.click()
+    assert table.game.record() == before
+    first_choice(table)  # the same choice: the look-ahead bots reply exactly as before
+    assert table.game.record() == after_once
+    # Switch to the random bots after a decision, then undo it: the table goes back to just
+    # before that decision, look-ahead bots (and the picker) included.
+    table.bots_picker.value = "random"
+    assert set(table.bot_names.values()) == {"random"}
+    table.undo_button.click()
+    assert set(table.bot_names.values()) == {"ismcts"}
+    assert table.bots_picker.value == "ismcts"
+    assert table.game.record() == before
+
+
+def test_two_tables_with_look_ahead_opponents_play_the_same_game():
+    def play(seed):
+        table = PlayTable("island", players=2, you=1, seed=seed, bots="ismcts")
+        for _ in range(5):
+            if table.game.is_over:
+                break
+            first_choice(table)
+        return table.game.record()
+
+    assert play(7) == play(7)

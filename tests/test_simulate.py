@@ -12,6 +12,7 @@ import pytest
 import luckylab
 from luckylab.agents import agent_class, agent_names
 from luckylab.agents.island import AggressiveAgent, CautiousAgent
+from luckylab.errors import LuckyLabError
 from luckylab.simulation import game_seeds, summarize
 
 
@@ -59,6 +60,22 @@ def test_agents_by_name_class_or_per_seat():
         luckylab.simulate("island", players=4, games=1, seed=1, agents="genius")
     assert agent_names("island")[0] == "cautious"
     assert agent_class("island") is CautiousAgent
+
+
+def test_the_look_ahead_bot_plays_by_name_in_island_and_kill_only():
+    kill = luckylab.simulate("kill", players=2, games=2, seed=1, agents=["ismcts", "opportunist"])
+    assert len(kill) == 2 and all(r.finished for r in kill)
+    assert kill == luckylab.simulate("kill", players=2, games=2, seed=1,
+                                     agents=["ismcts", "opportunist"])  # seeded
+    island = luckylab.simulate("island", players=4, games=1, seed=2,
+                               agents=["ismcts", "cautious", "cautious", "cautious"])
+    assert island[0].finished
+    for game in ("save", "panic", "doctorwho"):
+        with pytest.raises(LuckyLabError, match=rf"no agent 'ismcts' for {game}; agents: "
+                           r"\w.* \(the look-ahead bot 'ismcts' plays island and kill only\)"):
+            luckylab.simulate(game, players=4, games=1, seed=1, agents="ismcts")
+    with pytest.raises(LuckyLabError, match="agents: opportunist, patient, random, ismcts$"):
+        luckylab.simulate("kill", players=2, games=1, seed=1, agents="genius")
 
 
 def test_strangers_need_no_agent_but_a_per_seat_list_covers_every_seat():

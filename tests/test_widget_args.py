@@ -28,6 +28,8 @@ ODD = [
     (TurnStepper, {"history": -5}),
     (TurnStepper, {"game": "chess"}),
     (TurnStepper, {"agents": ["random"]}),
+    (TurnStepper, {"agents": "genius"}),
+    (TurnStepper, {"game": "kill", "agents": ["ismcts", "cautious", "random", "random"]}),
     (TurnStepper, {"youre_out": "no"}),
     (FoilLab, {"attack": 60}),
     (FoilLab, {"attack": 0}),

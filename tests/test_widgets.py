@@ -232,6 +232,27 @@ def test_stepper_agents_and_players_pickers():
         TurnStepper(players=3, agents=["random"])
 
 
+def test_stepper_offers_the_look_ahead_bot_and_plays_the_game_simulate_plays():
+    lab = TurnStepper(players=2, seed=5, game="kill", agents="opportunist")
+    picker = lab.agent_pickers[0]
+    assert picker.options[-1] == ("ismcts (look-ahead)", "ismcts")
+    picker.value = "ismcts"  # as a student picks it, then Reset
+    lab.reset_button.click()
+    assert type(lab.agents[0]).__name__ == "KillISMCTS"
+    steps = 0
+    while not lab.game.is_over and steps < 400:
+        lab.step_button.click()
+        steps += 1
+    result = play_game("kill", 2, 5, agents=["ismcts", "opportunist"])
+    assert lab.game.result() == result
+    lab.back_button.click()  # Back and Step again: the look-ahead bot replays exactly
+    lab.step_button.click()
+    assert lab.game.result() == result
+    island = TurnStepper(players=4, seed=1, agents=["ismcts", "cautious", "random", "random"])
+    assert [type(a).name for _, a in sorted(island.agents.items())][:2] == ["ismcts",
+                                                                          "cautious"]
+
+
 # -- FoilLab ------------------------------------------------------------------------------------
 def test_foil_lab_shows_the_exact_answer_and_the_distribution():
     lab = FoilLab(attack=8, opponents=3, cards_each=4, known=0, samples=1000)

@@ -27,23 +27,48 @@ def _module(game: str):
         raise UnknownGame(f"no agents for game {game!r}") from None
 
 
-def agent_names(game: str) -> list[str]:
-    """The agent names available for ``game``, the default first."""
+def agent_names(game: str, look_ahead: bool = False) -> list[str]:
+    """The agent names available for ``game``, the default first.
+
+    The look-ahead bot ``"ismcts"`` (:mod:`luckylab.agents.search`, slow: tens of
+    milliseconds a decision) is listed last, and only with ``look_ahead=True``, for the games
+    that have it.
+
+    >>> agent_names("kill")
+    ['opportunist', 'patient', 'random']
+    >>> agent_names("kill", look_ahead=True)
+    ['opportunist', 'patient', 'random', 'ismcts']
+    >>> agent_names("save", look_ahead=True) == agent_names("save")
+    True
+    """
     module = _module(game)
     names = list(module.AGENTS)
     names.remove(module.DEFAULT)
-    return [module.DEFAULT, *names]
+    extra = ["ismcts"] if look_ahead and game in _SEARCH_GAMES else []
+    return [module.DEFAULT, *names, *extra]
 
 
 def agent_class(game: str, name: str | None = None) -> type[Agent]:
-    """The agent class called ``name`` for ``game`` (its default when ``name`` is None)."""
+    """The agent class called ``name`` for ``game`` (its default when ``name`` is None).
+
+    An unknown name raises :class:`~luckylab.errors.OptionError` listing the names allowed:
+
+    >>> from luckylab.errors import OptionError
+    >>> try:
+    ...     agent_class("save", "ismcts")
+    ... except OptionError as exc:
+    ...     print(str(exc).replace("; ", ";\\n"))
+    no agent 'ismcts' for save;
+    agents: rider, greedy, random, cautious (the look-ahead bot 'ismcts' plays island and kill only)
+    """
     module = _module(game)
     name = module.DEFAULT if name is None else name
     if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot (luckylab.agents.search)
         return importlib.import_module("luckylab.agents.search").AGENTS[game]
     try:
         return module.AGENTS[name]
-    except KeyError:
-        raise OptionError(
-            f"no agent {name!r} for {game}; agents: {', '.join(agent_names(game))}"
-        ) from None
+    except (KeyError, TypeError):
+        allowed = ", ".join(agent_names(game, look_ahead=True))
+        if game not in _SEARCH_GAMES:
+            allowed += f" (the look-ahead bot 'ismcts' plays {' and '.join(_SEARCH_GAMES)} only)"
+        raise OptionError(f"no agent {name!r} for {game}; agents: {allowed}") from None

@@ -280,6 +280,27 @@ class ISMCTSAgent(Agent):
         return game.legal_actions()
 
     # -- choosing ----------------------------------------------------------------------
+    last_search: list[tuple[Any, int, float]] = []
+    """After a search: (action, simulated games that began with it, games won) per action."""
+
+    def explain(self, game: Any) -> tuple[Any, list[tuple[Any, int, float]]]:
+        """``choose(game)``, and for each action it considered: the action, how many of the
+        simulated games began with it and how many of those the deciding seat won (a draw
+        counts as a share). The list is empty when one action was the only one worth
+        considering (no search). Choosing is unchanged: the same action as ``choose``.
+
+        >>> import luckylab
+        >>> game = luckylab.new_game("kill", players=2, seed=3)
+        >>> action, counts = KillISMCTS(seed=1, iterations=12).explain(game)
+        >>> action == KillISMCTS(seed=1, iterations=12).choose(game)
+        True
+        >>> sum(games for _, games, _ in counts) in (0, 12)
+        True
+        """
+        self.last_search = []
+        action = self.choose(game)
+        return action, self.last_search
+
     def choose(self, game: Any) -> Any:
         actions = self.candidates(game)
         if len(actions) == 1:
@@ -316,6 +337,7 @@ class ISMCTSAgent(Agent):
             se = math.sqrt(max(p * (1 - p), 0.01) * (1 / votes[best] + 1 / votes[0]))
             if mean[best] - mean[0] <= max(self.margin, 1.64 * se):
                 best = 0
+        self.last_search = list(zip(actions, votes, wins, strict=True))
         return actions[best]
 
     def _iterate(self, world: Any, root: _Node) -> None:

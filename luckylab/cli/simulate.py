@@ -13,7 +13,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--agents", nargs="+", default=None, metavar="NAME",
-                   help="one agent name for every seat, or one per seat")
+                   help="one agent name for every seat, or one per seat: one of the game's "
+                   "bots (a wrong name lists them) or, for island and kill, ismcts, the "
+                   "look-ahead bot (slow: tens of milliseconds a decision)")
     p.add_argument("--workers", type=int, default=0,
                    help="spread the games over this many processes (0: run here)")
     p.add_argument("--chunksize", type=int, default=None,

@@ -44,6 +44,13 @@ __all__ = ["Choice", "PlayTable", "PlayTableError"]
 
 GAMES = ("island", "kill", "save")
 LOG_LINES = 14
+LOOK_AHEAD_ITERATIONS = 32
+"""The Hint's look-ahead budget: simulated games per decision (the look-ahead bot's own
+default, so the Hint shows what a look-ahead opponent would do in your seat)."""
+
+_BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)"}
+_NO_LOOK_AHEAD = {"save": " (the look-ahead bot 'ismcts' plays Island and Kill only)"}
+_MIXED = "(mixed)"
 
 
 class PlayTableError(LuckyLabError, ValueError):
@@ -83,14 +90,19 @@ class PlayTable(W.VBox):
         Seeds the game and the bots: the same seed and the same choices give the same game.
     bots
         ``None`` (each game's default bot), one bot name for every bot seat, or a list with
-        one name per bot seat in seat order (see :func:`luckylab.agents.agent_names`).
+        one name per bot seat in seat order: a readable bot of
+        :func:`luckylab.agents.agent_names`, or ``"ismcts"``, the look-ahead bot of
+        :mod:`luckylab.agents.search` (Island and Kill only; it thinks for about a tenth of a
+        second a decision). Every bot is seeded from ``seed`` and its seat.
     **options
         Rule options of the game (``strangers=True``, ``deck_steps=True``, ...).
 
     The controls are attributes (``group_picker``, ``pawn_picker``, ``action_picker``,
-    ``go_button``, ``plan_button``, ``undo_button``, ``hint_button``, ``save_button``,
-    ``load_button``, ``record_text``, ``image``); ``choices`` holds what is offered now,
-    ``lines`` the event log, ``game`` the engine. :meth:`click` takes an ipyevents event dict.
+    ``go_button``, ``plan_button``, ``undo_button``, ``hint_button``, ``bots_picker``,
+    ``save_button``, ``load_button``, ``record_text``, ``image``); ``choices`` holds what is
+    offered now, ``lines`` the event log, ``game`` the engine, ``bot_names`` the bot of each
+    bot seat. :meth:`click` takes an ipyevents event dict. ``bots_picker`` changes the
+    opponents from their next decision on (see :meth:`set_bots`).
 
     Examples
     --------
@@ -128,6 +140,7 @@ class PlayTable(W.VBox):
             raise PlayTableError(f"you must be a player number 1..{len(self.live)} or a list "
                                  f"of them, not {you!r}")
         self.humans = frozenset(self.live[p - 1] for p in wanted)
+        self.bot_names: dict[int, str] = {}
         self.bots = self._make_bots(bots)
         self.viewer = min(self.humans)
         self.lines: list[str] = []
@@ -136,7 +149,7 @@ class PlayTable(W.VBox):
         self.picked: str | None = None
         self.plan: list[tuple[int, str]] = []
         self.message = ""
-        self._history: list[tuple[Any, dict[int, Any], int, int]] = []
+        self._history: list[tuple[Any, tuple[dict[int, Any], dict[int, str]], int, int]] = []
         self._rebuilding = False
         self.last_redraw = 0.0
 
@@ -148,7 +161,7 @@ class PlayTable(W.VBox):
                     W.VBox([self.hand_html, self.group_picker, self.pawn_picker,
                             self.action_picker, W.HBox([self.go_button, self.plan_button]),
                             W.HBox([self.undo_button, self.hint_button]),
-                            self.message_html, self.hint_html],
+                            self.message_html, self.hint_html, self.bots_picker],
                            layout=W.Layout(width="380px"))]),
             self.key_html,
             self.table_html,
@@ -182,7 +195,17 @@ class PlayTable(W.VBox):
             return f"{name} ({self.game.names[seat]}{', you' if you else ''})"
         return name + (" (you)" if you else "")
 
+    def bot_choices(self) -> list[tuple[str, str]]:
+        """The opponents this game offers, as (words shown, bot name): the readable bots,
+        then the look-ahead bot where the game has one."""
+        from ..agents import agent_names
+
+        return [(_BOT_WORDS.get(n, f"{n} bot"), n)
+                for n in agent_names(self.game_name, look_ahead=True)]
+
     def _make_bots(self, bots: str | Sequence[str] | None) -> dict[int, Any]:
+        """Seat a new bot in every bot seat (``bots`` as in the constructor), each seeded from
+        the table's seed and its seat; sets ``bot_names``. Nothing changes on a bad name."""
         from ..agents import agent_class, agent_names
 
         seats = [s for s in self.live if s not in self.humans]
@@ -194,15 +217,52 @@ class PlayTable(W.VBox):
             if len(names) != len(seats):
                 raise PlayTableError(f"bots lists {len(names)} names for {len(seats)} bot "
                                      f"seat(s)")
-        made = {}
-        for seat, name in zip(seats, names, strict=True):
-            try:
-                cls = agent_class(self.game_name, name)
-            except ValueError:
+        allowed = agent_names(self.game_name, look_ahead=True)
+        chosen = [allowed[0] if name is None else name for name in names]
+        for name in chosen:
+            if name not in allowed:
                 raise PlayTableError(f"no bot {name!r} for {self.game_name}; bots: "
-                                     f"{', '.join(agent_names(self.game_name))}") from None
-            made[seat] = cls(self.seed * 1000 + seat)
+                                     f"{', '.join(allowed)}" + _NO_LOOK_AHEAD.get(
+                                         self.game_name, ""))
+        made = {seat: agent_class(self.game_name, name)(self.seed * 1000 + seat)
+                for seat, name in zip(seats, chosen, strict=True)}
+        self.bot_names = dict(zip(seats, chosen, strict=True))
         return made
+
+    def set_bots(self, bots: str | Sequence[str] | None) -> None:
+        """Change the opponents (the ``bots_picker``): from their next decision on, every bot
+        seat is played by ``bots`` (as in the constructor), freshly seeded from the table's
+        seed and its seat. Undo takes the table back to just before your last decision,
+        the bots of then included.
+
+        >>> table = PlayTable("kill", players=3, you=1, seed=4)
+        >>> table.set_bots("ismcts")
+        >>> sorted(table.bot_names.values()), table.bots_picker.value
+        (['ismcts', 'ismcts'], 'ismcts')
+        """
+        self.bots = self._make_bots(bots)
+        self._show_bots()
+        names = set(self.bot_names.values())
+        words = {n: w for w, n in self.bot_choices()}
+        who = (words[names.pop()] if len(names) == 1 else
+               ", ".join(f"{self.who(s)}: {words[n]}" for s, n in self.bot_names.items()))
+        self.message = f"Opponents from their next decision on: {who}."
+        self._status()
+
+    def _show_bots(self) -> None:
+        """Point the bots picker at the bots seated now (an option for a mix of bots)."""
+        options = self.bot_choices()
+        names = set(self.bot_names.values())
+        value = names.pop() if len(names) == 1 else _MIXED
+        if value == _MIXED:
+            words = {n: w for w, n in options}
+            mix = ", ".join(words[n] for n in self.bot_names.values())
+            options = [*options, (f"as now: {mix}", _MIXED)]
+        was = self._rebuilding
+        self._rebuilding = True
+        self.bots_picker.options = options
+        self.bots_picker.value = value
+        self._rebuilding = was
 
     # -- controls ----------------------------------------------------------------------------
     def _build_controls(self) -> None:
@@ -222,12 +282,16 @@ class PlayTable(W.VBox):
                                     "what are the odds?")
         self.message_html = W.HTML()
         self.hint_html = W.HTML()
+        self.bots_picker = W.Dropdown(options=[], description="opponents",
+                                      tooltip="the bots in the other seats, from their next "
+                                      "decision on", layout=W.Layout(width="360px"))
         self.key_html = W.HTML()
         self.table_html = W.HTML()
         self.log_html = W.HTML()
         self.log_html.add_class("luckylab-event-log")
         self.table_html.add_class("luckylab-play-players")
         self.message_html.add_class("luckylab-play-message")
+        self.hint_html.add_class("luckylab-play-hint")
         self.save_button = W.Button(description="Save record",
                                     tooltip="put the game's replay record in the box below")
         self.load_button = W.Button(description="Load record",
@@ -237,6 +301,8 @@ class PlayTable(W.VBox):
         self.group_picker.observe(self._group_changed, names="value")
         self.pawn_picker.observe(self._pawn_changed, names="value")
         self.action_picker.observe(self._action_changed, names="value")
+        self._show_bots()
+        self.bots_picker.observe(self._bots_changed, names="value")
         self.go_button.on_click(lambda _b: self.do_it())
         self.plan_button.on_click(lambda _b: self.add_to_plan())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -509,8 +575,8 @@ class PlayTable(W.VBox):
             self.message = "Nothing to do now."
             self._refresh()
             return []
-        snapshot = (self.game.clone(), copy.deepcopy(self.bots), len(self.lines),
-                    self.game.current_player)
+        snapshot = (self.game.clone(), copy.deepcopy((self.bots, self.bot_names)),
+                    len(self.lines), self.game.current_player)
         start = len(self.lines)
         try:
             events = self.game.apply(choice.action)
@@ -550,7 +616,8 @@ class PlayTable(W.VBox):
             self.message = "Nothing to undo."
             self._refresh()
             return False
-        self.game, self.bots, n_log, self.viewer = self._history.pop()
+        self.game, (self.bots, self.bot_names), n_log, self.viewer = self._history.pop()
+        self._show_bots()
         del self.lines[n_log:]
         self.focused = self.picked = None
         self.message = "Undone."
@@ -618,8 +685,13 @@ class PlayTable(W.VBox):
 
     # -- hints, records --------------------------------------------------------------------------
     def hint(self) -> str:
-        """What each bundled bot would do now in your seat, and P(foil) of an attack from
-        here (exact, from :func:`luckylab.probability.p_foil`). Returns the hint as text."""
+        """What each bundled bot would do now in your seat, what the look-ahead bot would do
+        and how its imagined games went (Island and Kill), and P(foil) of an attack from here
+        (exact, from :func:`luckylab.probability.p_foil`). Returns the hint as text.
+
+        Every answer uses only what your seat may know: the look-ahead bot deals the cards
+        you cannot see at random (see :func:`luckylab.agents.search.determinize`).
+        """
         from ..agents import agent_class, agent_names
 
         game = self.game
@@ -633,10 +705,45 @@ class PlayTable(W.VBox):
             bot = agent_class(self.game_name, name)(self.seed)
             action = bot.choose(game.clone())
             lines.append(f"the {name} bot would: {labels.get(repr(action), self._plain(action))}")
+        lines.extend(self._look_ahead(labels))
         lines.extend(self._odds(seat))
         text = "\n".join(lines)
-        self.hint_html.value = "<br>".join(html.escape(line) for line in lines)
+        self.hint_html.value = "<br>".join(  # indented lines stay indented
+            "&nbsp;" * (len(line) - len(line.lstrip(" "))) * 2 + html.escape(line.lstrip(" "))
+            for line in lines)
         return text
+
+    def _look_ahead(self, labels: Mapping[str, str]) -> list[str]:
+        """The Hint's look-ahead lines: the choice of the look-ahead bot in your seat (with
+        :data:`LOOK_AHEAD_ITERATIONS` imagined games) and how many of the imagined games that
+        began with each choice it won. Nothing for a game without a look-ahead bot."""
+        from ..agents import agent_class, agent_names
+
+        if "ismcts" not in agent_names(self.game_name, look_ahead=True):
+            return []
+        bot = agent_class(self.game_name, "ismcts")(self.seed,
+                                                    iterations=LOOK_AHEAD_ITERATIONS)
+        action, counts = bot.explain(self.game.clone())
+
+        def words(a: Any) -> str:
+            return labels.get(repr(a), self._plain(a))
+
+        head = f"the look-ahead bot would: {words(action)}"
+        if not counts:
+            return [head + " (the only choice worth imagining: it did not look ahead)"]
+        deals = bot.determinizations
+        lines = [head, f"  it imagined {sum(n for _, n, _ in counts)} games ({deals} random "
+                       f"deals of the cards you cannot see, everybody then playing like the "
+                       f"{bot.rollout} bot) and you won:"]
+        for a, n, won in sorted(counts, key=lambda c: -c[1]):
+            if n:
+                share = f"{won:g}" if won == int(won) else f"{won:.1f}"
+                lines.append(f"  - {share} of the {n} after: {words(a)}")
+        best = max(counts, key=lambda c: c[2] / c[1] if c[1] else 0.0)[0]
+        if best != action:
+            lines.append(f"  (it keeps the {bot.rollout} bot's choice unless another one won "
+                         "clearly more often)")
+        return lines
 
     def _plain(self, action: Any) -> str:
         if type(action).__name__ == "Move":
@@ -694,7 +801,8 @@ class PlayTable(W.VBox):
         table's seats, as JSON-ready data."""
         data = self.game.record()
         data["table"] = {"you": sorted(self.player_number(s) for s in self.humans),
-                         "seed": self.seed}
+                         "seed": self.seed,
+                         "bots": [self.bot_names[s] for s in sorted(self.bot_names)]}
         return data
 
     def save(self, path: str | None = None) -> str:
@@ -757,6 +865,11 @@ class PlayTable(W.VBox):
         self.choices = self._legal_choices()
         self._fill_actions()
         self._redraw()
+
+    def _bots_changed(self, change: Any) -> None:
+        if self._rebuilding or change["new"] == _MIXED:
+            return
+        self.set_bots(change["new"])
 
     def _action_changed(self, _change: Any) -> None:
         if self._rebuilding:

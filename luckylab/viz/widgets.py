@@ -292,13 +292,19 @@ class SightExplorer(W.VBox):
 
 # -- 2. TurnStepper -----------------------------------------------------------------------------
 def _agent_names(game: str) -> list[str]:
+    """The agents a stepper offers: the readable bots, then the look-ahead bot ``"ismcts"``
+    where the game has one."""
     from ..agents import agent_names
     from ..errors import UnknownGame
 
     try:
-        return agent_names(game)
+        return agent_names(game, look_ahead=True)
     except UnknownGame:
         return ["random"]
+
+
+def _agent_label(name: str) -> str:
+    return "ismcts (look-ahead)" if name == "ismcts" else name
 
 
 def _make_agent(game: str, name: str, seed: int) -> Any:
@@ -333,7 +339,9 @@ class TurnStepper(W.VBox):
     seed
         The game's seed (the agents are seeded from it too): the same seed replays the same game.
     agents
-        An agent name for everybody, or one name per player (in seat order of the players).
+        An agent name for everybody, or one name per player (in seat order of the players):
+        a readable bot of :func:`luckylab.agents.agent_names` or ``"ismcts"``, the look-ahead
+        bot of :mod:`luckylab.agents.search` (slower: tens of milliseconds a decision).
     game, options
         The game, ``"island"`` or ``"kill"`` (Save has :class:`~luckylab.viz.ship.ShipStepper`,
         Panic Island :class:`~luckylab.viz.panic_widget.PanicWidget`), and its rule options,
@@ -374,8 +382,9 @@ class TurnStepper(W.VBox):
         self.players_picker = W.Dropdown(options=list(range(2, 9)), value=players,
                                          description="players", layout=W.Layout(width="160px"))
         chosen = self._agent_list(agents, players, names)
+        labelled = [(_agent_label(n), n) for n in names]
         self.agent_pickers = [
-            W.Dropdown(options=names, value=chosen[k] if k < len(chosen) else names[0],
+            W.Dropdown(options=labelled, value=chosen[k] if k < len(chosen) else names[0],
                        description=f"player {k + 1}", layout=W.Layout(width="200px"))
             for k in range(8)
         ]
@@ -438,11 +447,14 @@ class TurnStepper(W.VBox):
         if agents is None:
             return [names[0]] * players
         if isinstance(agents, str):
-            return [agents] * players
+            agents = [agents] * players
         agents = list(agents)
         if len(agents) != players:
             raise OptionError(f"agents names one agent per player: {players} needed, "
                              f"{len(agents)} given")
+        for name in agents:
+            if name not in names:
+                raise OptionError(f"no agent {name!r} here; agents: {', '.join(names)}")
         return agents
 
     def _show_agent_pickers(self) -> None:

@@ -75,11 +75,13 @@ def play(job: tuple[str, int, str, int, int]) -> tuple[bool, float, str]:
 
 
 def commit() -> str:
-    """The git commit measured (with ``+dirty`` when the work tree has changes), or unknown."""
+    """The git commit measured, with ``+dirty`` when the code (``luckylab/``, ``benchmarks/``,
+    the output file apart) differs from it; ``unknown`` outside a git checkout."""
     try:
         sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
                              text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--",
+                                "luckylab", "benchmarks", f":!{OUT.relative_to(ROOT)}"],
                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
@@ -137,7 +139,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.games < 1 or any(b < 0 for b in args.budgets):
         parser.error("--games must be >= 1 and every budget >= 0")
-    started = time.perf_counter()
+    started, measured = time.perf_counter(), commit()  # the code as it was when the games began
     settings = measure(args.games, sorted(set(args.budgets)), args.seed, args.jobs)
     command = "python benchmarks/search_curve.py " + " ".join(
         sys.argv[1:] if argv is None else argv)
@@ -145,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
         "source": SOURCE,
         "command": command.strip(),
         "luckylab_version": luckylab.__version__,
-        "commit": commit(),
+        "commit": measured,
         "date": date.today().isoformat(),
         "seed": args.seed,
         "games_per_point": args.games,

@@ -20,6 +20,7 @@ asserted; the numbers are for the report.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -91,7 +92,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--games-only", choices=("island", "kill"), default=None)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 4])
+    parser.add_argument("--json", default=None, metavar="PATH",
+                        help="also write the rows as JSON (rewritten after every row)")
     args = parser.parse_args()
+    rows: list[dict] = []
     baseline_games = args.baseline_games or args.games
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     run = pool.map if pool else map
@@ -138,6 +142,16 @@ def main() -> None:
                       f"{'yes' if lo > fair else 'no'} | {'yes' if lo > best_rate else 'no'} | "
                       f"{searched / max(cpu, 1e-9):.0f} | {sims / max(searched, 1):.0f} | "
                       f"{cpu / n:.2f} (wall {wall / n:.2f}) |", flush=True)
+                rows.append({"game": game_name, "players": players, "opponents": opposition,
+                             "games": n, "wins": wins, "best_readable": best_name,
+                             "best_games": baseline_games, "best_wins": best_wins,
+                             "iterations": args.iterations, "searched": searched,
+                             "simulations": sims, "search_cpu_s": round(cpu, 3)})
+                if args.json:
+                    with open(args.json, "w", encoding="utf-8") as out:
+                        json.dump({"source": "measured by benchmarks/bench_search.py",
+                                   "seeds": "game_seeds(1300 + players, games)",
+                                   "rows": rows}, out, indent=1)
     if pool:
         pool.shutdown()
 

@@ -314,6 +314,20 @@ def _tables(board: Board) -> _Tables:
 _FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 _FOILS: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cards, their points, needed, stop)
 
+_CHEAPEST: dict[tuple[Any, ...], tuple[int, ...] | None] = {}  # key -> counts of the cheapest
+_CHEAPEST_FOIL: dict[tuple[Any, ...], Foil | None] = {}  # as _FOILS: the cheapest discard
+
+
+def _foil_of(held: list[list[int]], counts: tuple[int, ...]) -> Foil:
+    """The discard of ``counts[i]`` cards worth the ``i``-th value (lowest ids first)."""
+    chosen: list[int] = []
+    for cards, k in zip(held, counts, strict=True):
+        if k:
+            chosen += cards[:k]
+    chosen.sort()
+    return Foil(tuple(chosen))
+
+
 # S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
 DECK_STEPS = (False, True, "room", "pile")
 
@@ -586,7 +600,10 @@ class SaveGame(HandlerTable, GameBase):
 
     def pawns_at(self, space: str) -> list[int]:
         """Seats whose pawns stand in ``space``."""
-        return [s for s in self.seats if self.positions[s] == space]
+        positions = self.positions
+        if space not in positions:  # the usual answer, found without a loop in Python
+            return []
+        return [s for s in self.seats if positions[s] == space]
 
     def witnesses(self, seat: int, space: str | None = None) -> list[int]:
         """The *other* players who see ``seat`` (standing in ``space``, default their room):
@@ -694,9 +711,16 @@ class SaveGame(HandlerTable, GameBase):
         return actions
 
     def _move_card_actions(self, seat: int) -> Iterator[PlayMove]:
+        for group in self._move_card_groups(seat):
+            yield from group
+
+    def _move_card_groups(self, seat: int) -> list[tuple[PlayMove, ...]]:
+        """The Move card plays of ``seat``, one tuple per card and target, in listing order."""
         plays = self._t.plays
+        cards = self.cards
+        groups = []
         for c in self.hands[seat]:
-            if self.cards[c].kind != "move":
+            if cards[c].kind != "move":
                 continue
             for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
                 key = (c, target, start, self.deck_steps if self.deck_steps != "pile"
@@ -705,39 +729,139 @@ class SaveGame(HandlerTable, GameBase):
                 if found is None:
                     found = plays[key] = tuple(PlayMove(c, target, to)
                                                for to in self._destinations_in_order(c, start))
-                yield from found
+                groups.append(found)
+        return groups
+
+    def random_legal_action(self, rng: random.Random) -> Action:
+        """``rng.choice(self.legal_actions())``: the same action from the same draw, without
+        building the list (only its length and the part the draw lands in).
+
+        >>> import random
+        >>> from luckylab import new_game
+        >>> game = new_game("save", players=4, seed=3)
+        >>> game.random_legal_action(random.Random(5)) == random.Random(5).choice(
+        ...     game.legal_actions())
+        True
+        """
+        seat = self._decider
+        if self.phase == "over" or seat is None:
+            return rng.choice(self.legal_actions())  # an empty list: IndexError, as choice
+        if self.phase == "foil":
+            return rng.choice(self._foil_actions(seat))
+        here = self.positions[seat]
+        self.exits(here)  # an unknown room raises here, as in legal_actions
+        t = self._t
+        parts: list[Sequence[Action]] = []
+        if self.phase == "turn":
+            parts.append(t.snoops[here])
+        if not self.step_used:
+            parts.append(t.steps[here])
+        parts += self._move_card_groups(seat)
+        rescues = 0  # Rescue(None), then one per Aid card, when a rescue may be tried
+        if self.rescue_problem(seat) is None:
+            aids = [c for c in self.hands[seat] if self.cards[c].kind == "aid"]
+            rescues = 1 + len(aids)
+        sizes = [len(p) for p in parts]
+        # as rng.choice: one draw below the length of the whole list (randrange(n) is it)
+        i = rng.randrange(sum(sizes) + rescues + 1)
+        for part, size in zip(parts, sizes, strict=True):
+            if i < size:
+                return part[i]
+            i -= size
+        if i < rescues:
+            return Rescue(None) if i == 0 else Rescue(aids[i - 1])
+        return EndTurn()
+
+    def _must_stop(self, seat: int, scoring: Sequence[int]) -> bool:
+        """``S-FAIL-3``: the last player asked, holding enough Failure points, must stop it."""
+        attempt = self.attempt
+        assert attempt is not None
+        points = self._points
+        return (self.last_must_foil and attempt.is_last_asked
+                and sum(points[c] for c in scoring) >= attempt.needed)
+
+    def may_pass(self) -> bool:
+        """In a failure round, whether the player asked may pass (``Foil()`` is legal): not
+        when ``S-FAIL-3`` makes them stop the attempt.
+
+        >>> from luckylab import new_game
+        >>> new_game("save", players=4, seed=3).may_pass()  # no failure round: no pass
+        False
+        """
+        if self.phase != "foil":
+            return False
+        return not self._must_stop(self._decider, self.hands[self._decider])
+
+    def _foil_plan(self, seat: int) -> tuple[list[list[int]], list[int], tuple[Any, ...]]:
+        """A failure round's discards in brief: the seat's Failure cards by point value
+        (ascending values, lowest ids first), and the key of their legal counts."""
+        attempt = self.attempt
+        assert attempt is not None
+        points = self._points
+        by_points: dict[int, list[int]] = {}
+        for c in sorted(c for c in self.hands[seat] if points[c]):
+            by_points.setdefault(points[c], []).append(c)
+        values = sorted(by_points)
+        must_stop = self._must_stop(seat, self.hands[seat])
+        key = (tuple((v, len(by_points[v])) for v in values), attempt.needed, must_stop)
+        return [by_points[v] for v in values], values, key
+
+    def _legal_counts(self, values: list[int], key: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        legal_counts = _FOIL_COUNTS.get(key)
+        if legal_counts is None:
+            legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, *key))
+        return legal_counts
+
+    def cheapest_foil(self) -> Foil | None:
+        """In a failure round, the legal discard that stops the attempt with the fewest points,
+        then the fewest cards (the first such in :meth:`legal_actions`), or None when the
+        player asked cannot stop it. The same answer as looking through every legal discard,
+        without listing them.
+
+        >>> from luckylab import new_game
+        >>> new_game("save", players=4, seed=3).cheapest_foil() is None  # no failure round
+        True
+        """
+        if self.phase != "foil":
+            return None
+        seat = self._decider
+        attempt = self.attempt
+        assert attempt is not None
+        points = self._points
+        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
+        memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
+                self._must_stop(seat, scoring))
+        found = _CHEAPEST_FOIL.get(memo, False)
+        if found is not False:  # the same cards were weighed against the same need before
+            return found
+        held, values, key = self._foil_plan(seat)
+        best = _CHEAPEST.get(key, False)
+        if best is False:
+            needed = key[1]
+            best, best_cost = None, None
+            for counts in self._legal_counts(values, key):
+                cost = (sum(v * k for v, k in zip(values, counts, strict=True)), sum(counts))
+                if cost[0] >= needed and (best_cost is None or cost < best_cost):
+                    best, best_cost = counts, cost
+            _CHEAPEST[key] = best
+        found = None if best is None else _foil_of(held, best)
+        if len(_CHEAPEST_FOIL) >= 4096:  # long runs: stay small
+            _CHEAPEST_FOIL.clear()
+        _CHEAPEST_FOIL[memo] = found
+        return found
 
     def _foil_actions(self, seat: int) -> list[Foil]:
         attempt = self.attempt
         assert attempt is not None
         points = self._points
         scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
-        needed = attempt.needed
-        # S-FAIL-3: the last player asked, holding enough, must stop it.
-        must_stop = (self.last_must_foil and attempt.is_last_asked
-                     and sum(points[c] for c in scoring) >= needed)
-        memo = (scoring, tuple(points[c] for c in scoring), needed, must_stop)
+        memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
+                self._must_stop(seat, scoring))
         listed = _FOILS.get(memo)
         if listed is not None:  # the same cards were weighed against the same need before
             return list(listed)
-        by_points: dict[int, list[int]] = {}
-        for c in scoring:
-            by_points.setdefault(points[c], []).append(c)
-        values = sorted(by_points)
-        key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
-        legal_counts = _FOIL_COUNTS.get(key)
-        if legal_counts is None:
-            legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, key[0], needed,
-                                                                  must_stop))
-        held = [by_points[v] for v in values]
-        foils = []
-        for counts in legal_counts:
-            chosen: list[int] = []
-            for cards, k in zip(held, counts, strict=True):
-                if k:
-                    chosen += cards[:k]
-            chosen.sort()
-            foils.append(Foil(tuple(chosen)))
+        held, values, key = self._foil_plan(seat)
+        foils = [_foil_of(held, counts) for counts in self._legal_counts(values, key)]
         if len(_FOILS) >= 4096:  # long runs: stay small
             _FOILS.clear()
         _FOILS[memo] = tuple(foils)

@@ -45,12 +45,10 @@ def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
     """The most valuable attempt ``seat`` can make in ``room``: ``(value, aid card or None)``."""
     best: tuple[int, int | None] = (1, None)
     cards = game.cards
-    for c in game.hands[seat]:
-        card = cards[c]
-        if card.kind == "aid":
-            value = card.weapon_value(room)
-            if value > best[0]:
-                best = (value, c)
+    for c in game.aids_in_hand(seat):
+        value = cards[c].weapon_value(room)
+        if value > best[0]:
+            best = (value, c)
     return best
 
 
@@ -77,10 +75,7 @@ def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
     here, doctor = game.positions[seat], game.doctor
     if not game.step_used and doctor in game.exits(here) and game.witnesses(seat, doctor):
         return Step(doctor)
-    cards = game.cards
-    for card in game.hands[seat]:
-        if cards[card].kind != "move":
-            continue
+    for card in game.moves_in_hand(seat):
         if doctor in game.move_destinations(card, here) and game.witnesses(seat, doctor):
             return PlayMove(card, SELF, doctor)
         if here in game.move_destinations(card, doctor) and game.witnesses(seat, here):

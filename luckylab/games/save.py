@@ -315,7 +315,24 @@ _FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 _FOILS: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cards, their points, needed, stop)
 
 _CHEAPEST: dict[tuple[Any, ...], tuple[int, ...] | None] = {}  # key -> counts of the cheapest
-_CHEAPEST_FOIL: dict[tuple[Any, ...], Foil | None] = {}  # as _FOILS: the cheapest discard
+
+
+def _deck_tables(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], frozenset[int],
+                                                   frozenset[int]]:
+    """Per deck, made once: each card's Failure points (0 for other cards), the ids of the
+    Aid cards and the ids of the Move cards."""
+    hit = _DECK_TABLES.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        points = tuple(c.luck if c.kind == "failure" else 0 for c in cards)
+        aids = frozenset(c.id for c in cards if c.kind == "aid")
+        moves = frozenset(c.id for c in cards if c.kind == "move")
+        if len(_DECK_TABLES) >= 64:
+            _DECK_TABLES.clear()
+        hit = _DECK_TABLES[id(cards)] = (cards, points, aids, moves)
+    return hit[1], hit[2], hit[3]
+
+
+_DECK_TABLES: dict[int, tuple[Any, ...]] = {}  # id(cards) -> (cards, points, aids, moves)
 
 
 def _foil_of(held: list[list[int]], counts: tuple[int, ...]) -> Foil:
@@ -471,7 +488,7 @@ class SaveGame(HandlerTable, GameBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._pending: list[Event] = []
-        self._points = tuple(c.luck if c.kind == "failure" else 0 for c in self.cards)
+        self._points, self._aids, self._moves = _deck_tables(self.cards)
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
         self._deck_step = {d: i for i, d in enumerate(self.decks)}
 
@@ -501,7 +518,8 @@ class SaveGame(HandlerTable, GameBase):
         return self._boards[0]  # the whole ship, before any deck sank
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks",
+        return frozenset({"board", "cards", "_boards", "_points", "_aids", "_moves",
+                          "_deck_step", "decks",
                           "_t"})
 
 
@@ -596,7 +614,15 @@ class SaveGame(HandlerTable, GameBase):
 
     def failure_points(self, seat: int) -> int:
         """Total Failure points in a seat's hand."""
-        return sum(self._points[c] for c in self.hands[seat])
+        return sum(map(self._points.__getitem__, self.hands[seat]))  # a loop run in C
+
+    def aids_in_hand(self, seat: int) -> list[int]:
+        """The Aid cards in a seat's hand, in hand order."""
+        return list(filter(self._aids.__contains__, self.hands[seat]))  # a loop run in C
+
+    def moves_in_hand(self, seat: int) -> list[int]:
+        """The Move cards in a seat's hand, in hand order."""
+        return list(filter(self._moves.__contains__, self.hands[seat]))
 
     def pawns_at(self, space: str) -> list[int]:
         """Seats whose pawns stand in ``space``."""
@@ -778,7 +804,7 @@ class SaveGame(HandlerTable, GameBase):
         assert attempt is not None
         points = self._points
         return (self.last_must_foil and attempt.is_last_asked
-                and sum(points[c] for c in scoring) >= attempt.needed)
+                and sum(map(points.__getitem__, scoring)) >= attempt.needed)
 
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass (``Foil()`` is legal): not
@@ -792,18 +818,16 @@ class SaveGame(HandlerTable, GameBase):
             return False
         return not self._must_stop(self._decider, self.hands[self._decider])
 
-    def _foil_plan(self, seat: int) -> tuple[list[list[int]], list[int], tuple[Any, ...]]:
-        """A failure round's discards in brief: the seat's Failure cards by point value
-        (ascending values, lowest ids first), and the key of their legal counts."""
-        attempt = self.attempt
-        assert attempt is not None
+    def _foil_plan(self, scoring: Sequence[int], needed: int, must_stop: bool
+                   ) -> tuple[list[list[int]], list[int], tuple[Any, ...]]:
+        """A failure round's discards in brief: the Failure cards ``scoring`` (ascending ids)
+        by point value (ascending values), and the key of their legal counts."""
         points = self._points
         by_points: dict[int, list[int]] = {}
-        for c in sorted(c for c in self.hands[seat] if points[c]):
+        for c in scoring:
             by_points.setdefault(points[c], []).append(c)
         values = sorted(by_points)
-        must_stop = self._must_stop(seat, self.hands[seat])
-        key = (tuple((v, len(by_points[v])) for v in values), attempt.needed, must_stop)
+        key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
         return [by_points[v] for v in values], values, key
 
     def _legal_counts(self, values: list[int], key: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
@@ -828,15 +852,13 @@ class SaveGame(HandlerTable, GameBase):
         attempt = self.attempt
         assert attempt is not None
         points = self._points
-        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
-        memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
-                self._must_stop(seat, scoring))
-        found = _CHEAPEST_FOIL.get(memo, False)
-        if found is not False:  # the same cards were weighed against the same need before
-            return found
-        held, values, key = self._foil_plan(seat)
+        if self.failure_points(seat) < attempt.needed:
+            return None  # no discard of theirs can stop it
+        scoring = sorted(filter(points.__getitem__, self.hands[seat]))  # cards worth points
+        held, values, key = self._foil_plan(scoring, attempt.needed,
+                                            self._must_stop(seat, scoring))
         best = _CHEAPEST.get(key, False)
-        if best is False:
+        if best is False:  # first time for these point values and need: weigh every discard
             needed = key[1]
             best, best_cost = None, None
             for counts in self._legal_counts(values, key):
@@ -844,23 +866,19 @@ class SaveGame(HandlerTable, GameBase):
                 if cost[0] >= needed and (best_cost is None or cost < best_cost):
                     best, best_cost = counts, cost
             _CHEAPEST[key] = best
-        found = None if best is None else _foil_of(held, best)
-        if len(_CHEAPEST_FOIL) >= 4096:  # long runs: stay small
-            _CHEAPEST_FOIL.clear()
-        _CHEAPEST_FOIL[memo] = found
-        return found
+        return None if best is None else _foil_of(held, best)
 
     def _foil_actions(self, seat: int) -> list[Foil]:
         attempt = self.attempt
         assert attempt is not None
         points = self._points
-        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
+        scoring = tuple(sorted(filter(points.__getitem__, self.hands[seat])))
         memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
                 self._must_stop(seat, scoring))
         listed = _FOILS.get(memo)
         if listed is not None:  # the same cards were weighed against the same need before
             return list(listed)
-        held, values, key = self._foil_plan(seat)
+        held, values, key = self._foil_plan(scoring, memo[2], memo[3])
         foils = [_foil_of(held, counts) for counts in self._legal_counts(values, key)]
         if len(_FOILS) >= 4096:  # long runs: stay small
             _FOILS.clear()
@@ -1021,12 +1039,13 @@ class SaveGame(HandlerTable, GameBase):
         if action.aid is not None:
             self.hands[seat].remove(action.aid)
             self.discards.append(action.aid)
-        aid = "no Aid" if action.aid is None else self.cards[action.aid].name
-        witnesses = self.witnesses(seat)
-        self._say("rescue", f"Player {seat + 1} tries to rescue Doctor Lucky in "
-                            f"{self._where(room)} with {aid}: worth {value}, "
-                            f"seen by {_players(witnesses)}",
-                  seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
+        if not self._quiet:
+            aid = "no Aid" if action.aid is None else self.cards[action.aid].name
+            witnesses = self.witnesses(seat)
+            self._say("rescue", f"Player {seat + 1} tries to rescue Doctor Lucky in "
+                                f"{self._where(room)} with {aid}: worth {value}, "
+                                f"seen by {_players(witnesses)}",
+                      seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
         order = [s for s in seats_from_left(self.seats, seat) if s != seat]  # S-FAIL-1
         self.attempt = RescueAttempt(seat, room, value, action.aid, order, needed=value)
         self.phase = "foil"
@@ -1066,16 +1085,17 @@ class SaveGame(HandlerTable, GameBase):
         assert attempt is not None
         held = self.failure_points(seat)
         needed = attempt.needed
-        total = sum(self._points[c] for c in action.cards)
+        total = sum(map(self._points.__getitem__, action.cards))
         for c in action.cards:
             self.hands[seat].remove(c)
             self.discards.append(c)
         attempt.asked.append((seat, tuple(action.cards)))
         attempt.needed -= total
         if attempt.needed <= 0:
-            self._say("foiled", f"Player {seat + 1} discards {total} Failure point(s): the rescue "
-                                "fails, play goes on", seat=seat, cards=list(action.cards),
-                      points=total)
+            if not self._quiet:
+                self._say("foiled", f"Player {seat + 1} discards {total} Failure point(s): the "
+                                    "rescue fails, play goes on", seat=seat,
+                          cards=list(action.cards), points=total)
             self._log_attempt(attempt, foiled_by=seat)
             self.attempt = None
             self._between_turns()
@@ -1143,9 +1163,10 @@ class SaveGame(HandlerTable, GameBase):
         if here:
             nxt = jump_target(self.seats, last_active, here)
             assert nxt is not None
-            self._say("turn_jumps", f"Doctor Lucky walks in on {_players(here)}: "
-                                    f"Player {nxt + 1} goes next",
-                      seat=nxt, occupants=here, last_active=last_active)
+            if not self._quiet:
+                self._say("turn_jumps", f"Doctor Lucky walks in on {_players(here)}: "
+                                        f"Player {nxt + 1} goes next",
+                          seat=nxt, occupants=here, last_active=last_active)
         else:
             nxt = (last_active + 1) % self.players
         self._begin_turn(nxt)

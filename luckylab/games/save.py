@@ -189,6 +189,7 @@ class Foil(GameAction):
 Action = Snoop | Step | PlayMove | Rescue | EndTurn | Foil
 
 _ACTIONS = (Snoop, Step, PlayMove, Rescue, EndTurn, Foil)
+_END_TURN = EndTurn()  # a frozen value: handed out again rather than made anew
 
 
 @dataclass
@@ -743,14 +744,12 @@ class SaveGame(HandlerTable, GameBase):
     def _move_card_groups(self, seat: int) -> list[tuple[PlayMove, ...]]:
         """The Move card plays of ``seat``, one tuple per card and target, in listing order."""
         plays = self._t.plays
-        cards = self.cards
+        pile = self.deck_steps == "pile"
+        pawns = ((SELF, self.positions[seat]), (DOCTOR, self.doctor))
         groups = []
-        for c in self.hands[seat]:
-            if cards[c].kind != "move":
-                continue
-            for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
-                key = (c, target, start, self.deck_steps if self.deck_steps != "pile"
-                       else self.step_value(c))
+        for c in self.moves_in_hand(seat):
+            for target, start in pawns:
+                key = (c, target, start, self.step_value(c) if pile else self.deck_steps)
                 found = plays.get(key)
                 if found is None:
                     found = plays[key] = tuple(PlayMove(c, target, to)
@@ -785,18 +784,18 @@ class SaveGame(HandlerTable, GameBase):
         parts += self._move_card_groups(seat)
         rescues = 0  # Rescue(None), then one per Aid card, when a rescue may be tried
         if self.rescue_problem(seat) is None:
-            aids = [c for c in self.hands[seat] if self.cards[c].kind == "aid"]
+            aids = self.aids_in_hand(seat)
             rescues = 1 + len(aids)
-        sizes = [len(p) for p in parts]
         # as rng.choice: one draw below the length of the whole list (randrange(n) is it)
-        i = rng.randrange(sum(sizes) + rescues + 1)
-        for part, size in zip(parts, sizes, strict=True):
+        i = rng.randrange(sum(map(len, parts)) + rescues + 1)
+        for part in parts:
+            size = len(part)
             if i < size:
                 return part[i]
             i -= size
         if i < rescues:
             return Rescue(None) if i == 0 else Rescue(aids[i - 1])
-        return EndTurn()
+        return _END_TURN
 
     def _must_stop(self, seat: int, scoring: Sequence[int]) -> bool:
         """``S-FAIL-3``: the last player asked, holding enough Failure points, must stop it."""

@@ -615,15 +615,18 @@ class SaveGame(HandlerTable, GameBase):
 
     def failure_points(self, seat: int) -> int:
         """Total Failure points in a seat's hand."""
-        return sum(map(self._points.__getitem__, self.hands[seat]))  # a loop run in C
+        points = self._points
+        return sum(points[c] for c in self.hands[seat])
 
     def aids_in_hand(self, seat: int) -> list[int]:
         """The Aid cards in a seat's hand, in hand order."""
-        return list(filter(self._aids.__contains__, self.hands[seat]))  # a loop run in C
+        aids = self._aids
+        return [c for c in self.hands[seat] if c in aids]
 
     def moves_in_hand(self, seat: int) -> list[int]:
         """The Move cards in a seat's hand, in hand order."""
-        return list(filter(self._moves.__contains__, self.hands[seat]))
+        moves = self._moves
+        return [c for c in self.hands[seat] if c in moves]
 
     def pawns_at(self, space: str) -> list[int]:
         """Seats whose pawns stand in ``space``."""
@@ -803,7 +806,7 @@ class SaveGame(HandlerTable, GameBase):
         assert attempt is not None
         points = self._points
         return (self.last_must_foil and attempt.is_last_asked
-                and sum(map(points.__getitem__, scoring)) >= attempt.needed)
+                and sum(points[c] for c in scoring) >= attempt.needed)
 
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass (``Foil()`` is legal): not
@@ -853,7 +856,7 @@ class SaveGame(HandlerTable, GameBase):
         points = self._points
         if self.failure_points(seat) < attempt.needed:
             return None  # no discard of theirs can stop it
-        scoring = sorted(filter(points.__getitem__, self.hands[seat]))  # cards worth points
+        scoring = sorted(c for c in self.hands[seat] if points[c])
         held, values, key = self._foil_plan(scoring, attempt.needed,
                                             self._must_stop(seat, scoring))
         best = _CHEAPEST.get(key, False)
@@ -871,7 +874,7 @@ class SaveGame(HandlerTable, GameBase):
         attempt = self.attempt
         assert attempt is not None
         points = self._points
-        scoring = tuple(sorted(filter(points.__getitem__, self.hands[seat])))
+        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
         memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
                 self._must_stop(seat, scoring))
         listed = _FOILS.get(memo)
@@ -1084,7 +1087,7 @@ class SaveGame(HandlerTable, GameBase):
         assert attempt is not None
         held = self.failure_points(seat)
         needed = attempt.needed
-        total = sum(map(self._points.__getitem__, action.cards))
+        total = sum(self._points[c] for c in action.cards)
         for c in action.cards:
             self.hands[seat].remove(c)
             self.discards.append(c)

@@ -7,6 +7,7 @@ Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`
 from __future__ import annotations
 
 import importlib
+import sys
 
 from ..errors import OptionError
 from .base import Agent, RandomAgent
@@ -21,6 +22,9 @@ _SEARCH_GAMES = ("island", "kill")
 def _module(game: str):
     from ..errors import UnknownGame
 
+    module = sys.modules.get(f"luckylab.agents.{game}")
+    if module is not None:  # imported before: skip the import machinery (once per seat)
+        return module
     try:
         return importlib.import_module(f"luckylab.agents.{game}")
     except ModuleNotFoundError:

@@ -32,10 +32,12 @@ A bot reads ``game.events`` to learn what was revealed, so it works from public 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from ..errors import OptionError
 from ..games.panic import (
+    COLOURS,
     GOUGA_KINDS,
     SAVER,
     GougaCall,
@@ -84,11 +86,11 @@ class PanicAgent(Agent):
         if self._game_id != id(game) or self._events_read > len(game.events):
             self._game_id, self._events_read, self._turns_read = id(game), 0, 0
             self.known = {}
-        known = self.known
-        for event in game.events[self._events_read:]:
-            kind, data = event.kind, event.data
-            if kind in ("reveal", "gouga_call", "place") and self.remembers:
-                known[data["place"]] = data["card"]
+        known, remember = self.known, self.remembers
+        for kind, _text, data in game.events[self._events_read:]:
+            if kind in ("reveal", "gouga_call", "place"):
+                if remember:
+                    known[data["place"]] = data["card"]
             elif kind in ("save", "found"):
                 known.pop(data["place"], None)
             elif kind == "mirage":
@@ -114,14 +116,16 @@ class PanicAgent(Agent):
         phase = game.phase
         if phase == "place":
             return Place(self.rng.choice(game.empty_places()))
-        revealable = [p for p in game.revealable() if p != game.volcano]
+        revealable = game.revealable()
+        if game.volcano in revealable:  # the bots never turn the volcano (P-SETUP-2)
+            revealable.remove(game.volcano)
         if phase == "gouga":
             return self.gouga_call(game, revealable)
         if phase == "turn":
             if self.wakes_gouga(game):
                 return WakeGouga()
-            return Reveal(self.first_card(game, revealable))
-        return Reveal(self.second_card(game, revealable))
+            return reveal_action(self.first_card(game, revealable))
+        return reveal_action(self.second_card(game, revealable))
 
     def wakes_gouga(self, game: PanicGame) -> bool:
         """The Gouga policy: at most ``gouga_at`` seconds left (and, with ``wait_for_escape``,
@@ -130,17 +134,25 @@ class PanicAgent(Agent):
             return False
         return not self.wait_for_escape or len(game.found) == 2
 
-    def _known(self, game: PanicGame, revealable: list[str]) -> dict[str, Any]:
-        """Remembered cards that can be turned now: place -> card."""
-        return {p: game.cards[self.known[p]] for p in revealable if p in self.known}
-
-    def _unknown(self, revealable: list[str]) -> list[str]:
-        return [p for p in revealable if p not in self.known]
+    def _split(self, game: PanicGame, revealable: list[str]
+               ) -> tuple[dict[str, Any], list[str]]:
+        """The places that can be turned now, in their order, split in one pass: remembered
+        (place -> card) and unknown."""
+        memory, cards = self.known, game.cards
+        known: dict[str, Any] = {}
+        unknown: list[str] = []
+        for p in revealable:
+            card_id = memory.get(p)
+            if card_id is None:
+                unknown.append(p)
+            else:
+                known[p] = cards[card_id]
+        return known, unknown
 
     def first_card(self, game: PanicGame, revealable: list[str]) -> str:
         """A remembered raft or paddle first (no escape without them), then a remembered
         saving pair, else explore an unknown card."""
-        known = self._known(game, revealable)
+        known, unknown = self._split(game, revealable)
         finds = [p for p, c in known.items() if c.kind in ("raft", "paddle")]
         if finds and (not game.paddle_and_raft or len(finds) == 2):
             return finds[0]
@@ -154,22 +166,19 @@ class PanicAgent(Agent):
                 colour = card.colour if not rainbow else _OTHER_COLOUR[card.colour]
                 if (SAVER[card.kind], colour) in savees:
                     return p
-        return self._explore(game, revealable, known)
+        return self._explore(revealable, known, unknown)
 
     def second_card(self, game: PanicGame, revealable: list[str]) -> str:
         """The partner of the card now face up if remembered, else explore."""
         first = game.cards[game.island[game.revealed[0]]]
-        known = self._known(game, revealable)
-        rainbow = game.rainbow
+        known, unknown = self._split(game, revealable)
+        partners = partner_keys(first, game.rainbow)
         for p, card in known.items():
-            if game.can_save(first, card, rainbow) or game.can_save(card, first, rainbow):
+            if (card.kind, card.colour) in partners:
                 return p
-            if first.kind in ("raft", "paddle") and card.kind in ("raft", "paddle"):
-                return p
-        return self._explore(game, revealable, known)
+        return self._explore(revealable, known, unknown)
 
-    def _explore(self, game: PanicGame, revealable: list[str], known: dict[str, Any]) -> str:
-        unknown = self._unknown(revealable)
+    def _explore(self, revealable: list[str], known: dict[str, Any], unknown: list[str]) -> str:
         if unknown:
             return self.rng.choice(unknown)
         # Everything is remembered: turn a harmless card (an obstacle only if nothing else).
@@ -178,10 +187,11 @@ class PanicAgent(Agent):
 
     def gouga_call(self, game: PanicGame, revealable: list[str]) -> GougaCall:
         """Name the kind of a remembered card; knowing none, the likeliest kind, at random."""
-        for p, card in self._known(game, revealable).items():
+        known, unknown = self._split(game, revealable)
+        for p, card in known.items():
             if card.kind in GOUGA_KINDS:
                 return GougaCall(card.kind, p)
-        unknown = self._unknown(revealable) or revealable
+        unknown = unknown or revealable
         left = game.unsaved_counts()
         for card_id in self.known.values():  # remembered cards are not behind unknown places
             card = game.cards[card_id]
@@ -189,6 +199,44 @@ class PanicAgent(Agent):
                 left[card.kind] -= 1
         kind = max(GOUGA_KINDS, key=lambda k: left[k])
         return GougaCall(kind, self.rng.choice(unknown))
+
+
+@lru_cache(maxsize=1024)
+def reveal_action(place: str) -> Reveal:
+    """``Reveal(place)``, made once per place: actions are frozen values, so the bots hand
+    out the same one again instead of building a new one every turn."""
+    return Reveal(place)
+
+
+def partner_keys(first: Any, rainbow: bool) -> frozenset[tuple[str, str | None]]:
+    """The ``(kind, colour)`` of every card that makes a pair with ``first`` face up: one it
+    saves or one that saves it (``P-SAVE-1``; colours crossed under a Rainbow, ``P-OBS-3``),
+    or, for the raft or the paddle, either of the two (``P-SAVE-2``). One set lookup per
+    remembered card instead of two ``game.can_save`` calls.
+
+    >>> from luckylab.games.panic import PanicCard
+    >>> sorted(partner_keys(PanicCard(0, "dodo", "red"), rainbow=False))
+    [('egg', 'red'), ('native', 'red')]
+    >>> ("native", "yellow") in partner_keys(PanicCard(0, "dodo", "red"), rainbow=True)
+    True
+    """
+    return _partner_keys(first.kind, first.colour, rainbow)
+
+
+@lru_cache(maxsize=64)
+def _partner_keys(kind: str, colour: str | None, rainbow: bool
+                  ) -> frozenset[tuple[str, str | None]]:
+    # as PanicGame.can_save: same colour, or (Rainbow) any other colour, None included
+    colours = [c for c in (None, *COLOURS) if (c != colour if rainbow else c == colour)]
+    keys: set[tuple[str, str | None]] = set()
+    if kind in SAVER:  # first saves it
+        keys.update((SAVER[kind], c) for c in colours)
+    for saver, saved in SAVER.items():  # it saves first
+        if saved == kind:
+            keys.update((saver, c) for c in colours)
+    if kind in ("raft", "paddle"):
+        keys.update((k, c) for k in ("raft", "paddle") for c in (None, *COLOURS))
+    return frozenset(keys)
 
 
 class PerfectRecallAgent(PanicAgent):

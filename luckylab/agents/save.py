@@ -34,7 +34,8 @@ from ..games.save import DOCTOR, SELF, EndTurn, Foil, PlayMove, Rescue, SaveGame
 from .base import Agent, RandomAgent
 
 __all__ = [
-    "AGENTS", "DEFAULT", "CautiousAgent", "GreedyAgent", "TrainRiderAgent", "best_aid",
+    "AGENTS", "DEFAULT", "CautiousAgent", "GreedyAgent", "SaveRandomAgent", "TrainRiderAgent",
+    "best_aid",
     "cheapest_block",
     "setup_move", "snoop_towards",
 ]
@@ -44,17 +45,19 @@ def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
     """The most valuable attempt ``seat`` can make in ``room``: ``(value, aid card or None)``."""
     best: tuple[int, int | None] = (1, None)
     cards = game.cards
-    for c in game.hands[seat]:
-        card = cards[c]
-        if card.kind == "aid":
-            value = card.weapon_value(room)
-            if value > best[0]:
-                best = (value, c)
+    for c in game.aids_in_hand(seat):
+        value = cards[c].weapon_value(room)
+        if value > best[0]:
+            best = (value, c)
     return best
 
 
-def cheapest_block(game: SaveGame, legal: list[Foil]) -> Foil | None:
-    """The legal discard that stops the attempt with the fewest points (then fewest cards)."""
+def cheapest_block(game: SaveGame, legal: list[Foil] | None = None) -> Foil | None:
+    """The legal discard that stops the attempt with the fewest points (then fewest cards);
+    the first such in ``legal``. Without ``legal``, the same answer from the game's own
+    :meth:`~luckylab.games.save.SaveGame.cheapest_foil`, which need not list every discard."""
+    if legal is None:
+        return game.cheapest_foil()
     needed = game.attempt.needed if game.attempt else 0
     best, best_cost = None, None
     cards = game.cards
@@ -72,10 +75,7 @@ def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
     here, doctor = game.positions[seat], game.doctor
     if not game.step_used and doctor in game.exits(here) and game.witnesses(seat, doctor):
         return Step(doctor)
-    cards = game.cards
-    for card in game.hands[seat]:
-        if cards[card].kind != "move":
-            continue
+    for card in game.moves_in_hand(seat):
         if doctor in game.move_destinations(card, here) and game.witnesses(seat, doctor):
             return PlayMove(card, SELF, doctor)
         if here in game.move_destinations(card, doctor) and game.witnesses(seat, here):
@@ -105,7 +105,7 @@ class GreedyAgent(Agent):
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
         if game.phase == "foil":
-            return cheapest_block(game, game.legal_actions()) or Foil()
+            return cheapest_block(game) or Foil()
         if game.rescue_problem(seat) is None:
             return Rescue(best_aid(game, seat, game.positions[seat])[1])
         move = setup_move(game, seat)
@@ -142,11 +142,11 @@ class TrainRiderAgent(Agent):
     def _foil(self, game: SaveGame) -> Foil:
         attempt = game.attempt
         assert attempt is not None
-        legal = game.legal_actions()
-        block = cheapest_block(game, legal)
+        block = cheapest_block(game)
+        may_pass = game.may_pass()
         if block is None:
-            return Foil() if Foil() in legal else legal[0]
-        if Foil() not in legal:  # S-FAIL-3 forces the last player asked
+            return Foil() if may_pass else game.legal_actions()[0]
+        if not may_pass:  # S-FAIL-3 forces the last player asked
             return block
         later = attempt.order[len(attempt.asked) + 1:]
         cards_behind = sum(len(game.hands[s]) for s in later)
@@ -170,7 +170,7 @@ class CautiousAgent(Agent):
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
         if game.phase == "foil":
-            return cheapest_block(game, game.legal_actions()) or Foil()
+            return cheapest_block(game) or Foil()
         # The clock: decks sink as the piles run out (S-SINK-1), one card per snooping turn.
         hurry = len(game.sunk) >= self.patience
         if game.rescue_problem(seat) is None:
@@ -184,10 +184,25 @@ class CautiousAgent(Agent):
         return snoop_towards(game, seat, game.doctor_next())
 
 
+class SaveRandomAgent(RandomAgent):
+    """:class:`~luckylab.agents.base.RandomAgent` for Save Doctor Lucky: the same action from
+    the same seed, picked with :meth:`~luckylab.games.save.SaveGame.random_legal_action`,
+    which does not build the whole list of legal actions first (a speed-up, nothing else).
+
+    >>> from luckylab import new_game
+    >>> game = new_game("save", players=4, seed=3)
+    >>> SaveRandomAgent(seed=1).choose(game) == RandomAgent(seed=1).choose(game)
+    True
+    """
+
+    def choose(self, game: SaveGame) -> Any:
+        return game.random_legal_action(self.rng)
+
+
 AGENTS: dict[str, type[Agent]] = {
     "greedy": GreedyAgent,
     "rider": TrainRiderAgent,
-    "random": RandomAgent,
+    "random": SaveRandomAgent,
     "cautious": CautiousAgent,
 }
 """Agent name -> class, for :func:`luckylab.agents.agent_class` and :func:`luckylab.simulate`."""

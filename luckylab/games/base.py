@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
@@ -203,7 +204,6 @@ def check_options(cls: type, game: str, players: Any, seed: Any,
     known option names only, and each value of its annotated type (``youre_out='no'`` and
     ``turn_cap=True`` are refused, not coerced). Ranges are the game's own checks.
     """
-    import inspect
     import sys
 
     from ..errors import OptionError
@@ -211,7 +211,7 @@ def check_options(cls: type, game: str, players: Any, seed: Any,
     check_seed(seed)  # players: each game checks its own range (and refuses bools)
     if not options:  # nothing else to check (a simulation's games usually have no options)
         return
-    params = inspect.signature(cls.__init__).parameters
+    params = _init_parameters(cls.__init__)
     known = [n for n, p in params.items() if p.kind is p.KEYWORD_ONLY]
     namespace = vars(sys.modules[cls.__module__])
     for name, value in options.items():
@@ -222,6 +222,15 @@ def check_options(cls: type, game: str, players: Any, seed: Any,
             ok, words = _type_check(annotation, namespace)
             if not ok(value):
                 raise OptionError(f"{game} option {name} must be {words}, not {value!r}")
+
+
+@lru_cache(maxsize=64)
+def _init_parameters(init: Callable[..., Any]) -> Mapping[str, Any]:
+    """A game class's ``__init__`` parameters, read once per class (``check_options`` runs for
+    every new game, and ``inspect.signature`` is slow)."""
+    import inspect
+
+    return inspect.signature(init).parameters
 
 
 def foreign_action(action: Any, game: str) -> str:

@@ -369,6 +369,25 @@ def load_rules(path: str | Path | None = None) -> PanicRules:
     return _rules_and_board(read_data_text(path), Path(path).name)[0]
 
 
+def _card_set(rules: PanicRules, names: tuple[str, ...]) -> tuple[PanicCard, ...]:
+    """``P-SETUP-1``: the fixed cards of ``rules``, then one obstacle card per name; ids 0..24
+    in that order. The cards are frozen values, so games with the same rules and obstacles
+    share one tuple (made once, not 25 new cards per game)."""
+    key = (id(rules), names)
+    hit = _CARD_SETS.get(key)
+    if hit is None:  # the entry keeps ``rules`` alive, so its id names it while cached
+        cards = [PanicCard(i, kind, colour) for i, (kind, colour) in enumerate(rules.cards)]
+        for name in names:
+            cards.append(PanicCard(len(cards), "obstacle", None, rules.obstacles[name]))
+        if len(_CARD_SETS) >= 256:
+            _CARD_SETS.clear()
+        hit = _CARD_SETS[key] = (rules, tuple(cards))
+    return hit[1]
+
+
+_CARD_SETS: dict[tuple[int, tuple[str, ...]], tuple[PanicRules, tuple[PanicCard, ...]]] = {}
+
+
 # -- actions ------------------------------------------------------------------------------------
 
 
@@ -555,13 +574,10 @@ class PanicGame(GameBase):
         self.costs = costs
         self.obstacle_seconds = seconds
 
-        # P-SETUP-1: the 19 fixed cards, then the six obstacle cards; ids 0..24 in that order.
-        cards = [PanicCard(i, kind, colour) for i, (kind, colour) in enumerate(rules.cards)]
-        for name in names:
-            cards.append(PanicCard(len(cards), "obstacle", None, rules.obstacles[name]))
+        self.cards: tuple[PanicCard, ...] = _card_set(rules, names)
+        cards = self.cards
         if len(cards) != len(board):
             raise OptionError(f"{len(cards)} cards do not fill the {len(board)} places")
-        self.cards: tuple[PanicCard, ...] = tuple(cards)
         self.scoring_cards = sum(1 for c in cards if c.scores)  # 16 with the published counts
         # P-SETUP-2: the volcano on its known place, the other 24 shuffled into the rest.
         volcano_card = self.volcano_card = next(c.id for c in cards if c.kind == "volcano")
@@ -625,7 +641,9 @@ class PanicGame(GameBase):
     @property
     def current_player(self) -> int | None:
         """The seat whose turn it is (None once the game is over). Seats take turns clockwise."""
-        return None if self.end is not None else self._player_at(self._current)
+        if self.end is not None:
+            return None
+        return (self._current - self.seat_shift) % self.players  # _player_at, inlined
 
     def _player_at(self, seat: int) -> int:
         # P-OBS-2 Earthquake: everyone moves one seat to the left (the next seat in play order),
@@ -674,8 +692,20 @@ class PanicGame(GameBase):
 
     def revealable(self) -> list[str]:
         """Places whose card may be turned now: face down, not covered (volcano included)."""
-        blocked = self.face_up | self.covered.keys() if self.covered else self.face_up
-        return [p for p, c in self.island.items() if c is not None and p not in blocked]
+        face_up, covered = self.face_up, self.covered
+        if covered:
+            return [p for p, c in self.island.items()
+                    if c is not None and p not in face_up and p not in covered]
+        return [p for p, c in self.island.items() if c is not None and p not in face_up]
+
+    def _safe_card_left(self) -> bool:
+        """Whether a face-down card other than the volcano may still be turned (``P-TURN-1``):
+        ``revealable()`` holds a place whose card is not the volcano, without building it."""
+        volcano, face_up, covered = self.volcano_card, self.face_up, self.covered
+        for p, c in self.island.items():
+            if c is not None and c != volcano and p not in face_up and p not in covered:
+                return True
+        return False
 
     def empty_places(self) -> list[str]:
         """Places whose card has left the island (where a Totem or Landslide card may go)."""
@@ -721,7 +751,9 @@ class PanicGame(GameBase):
         """Validate ``action``, then play it; returns the events it caused."""
         self._check(action)
         events: list[Event] = []
-        if isinstance(action, TimeUp):
+        if type(action) is Reveal:  # the common act first
+            self._reveal(action.place, events)
+        elif isinstance(action, TimeUp):
             self._finish("time", events, "The sand has run out.")
         elif isinstance(action, WakeGouga):
             self._wake_gouga(events)
@@ -755,6 +787,8 @@ class PanicGame(GameBase):
 
     # -- validation (nothing changes before it passes) ------------------------------------------
     def _check(self, action: Any) -> None:
+        if type(action) is Reveal and self._may_reveal(action.place):
+            return  # the common legal case, decided in one look (anything else: see below)
         if self.end is not None:
             raise IllegalAction(f"the game is over ({self.end})")
         if isinstance(action, _ACTIONS):
@@ -805,9 +839,19 @@ class PanicGame(GameBase):
             raise IllegalAction(f"the {self.cards[self.island[place]].name} on {place} is "
                                 f"already face up")
 
+    def _may_reveal(self, place: Any) -> bool:
+        """True when ``Reveal(place)`` passes every check of :meth:`_check`: the game goes on,
+        it is a turn's first or second card, and ``place`` names a face-down, uncovered card.
+        False sends the action through the full checks, which say what is wrong."""
+        return (self.end is None and not self.in_hand and self.gouga != "awake"
+                and type(place) is str and self.island.get(place) is not None
+                and place not in self.covered and place not in self.face_up)
+
     # -- acts -------------------------------------------------------------------------------
     def _reveal_cost(self) -> float:
         # P-OBS-3: each continuous obstacle in force slows every reveal (once per name).
+        if not self.continuous:
+            return self.costs["reveal"]
         names = {self.cards[c].obstacle.name for c in self.continuous}
         return self.costs["reveal"] + sum(self.obstacle_seconds[n] for n in names)
 
@@ -828,7 +872,7 @@ class PanicGame(GameBase):
                 self._turn_back(events)
                 self._finish("time", events, "The sand ran out in the middle of the turn.")
                 return
-            if any(self.island[p] != self.volcano_card for p in self.revealable()):
+            if self._safe_card_left():
                 return
             # P-TURN-1 ruling: nobody is forced onto the volcano; the last safe card is
             # revealed alone and resolved on its own.
@@ -1052,7 +1096,7 @@ class PanicGame(GameBase):
             self._finish("time", events, "The sand has run out.")
         elif len(self.saved) == self.scoring_cards and len(self.found) == 2:
             self._finish("complete", events, "Everything is saved and found!")
-        elif not any(self.island[p] != self.volcano_card for p in self.revealable()):
+        elif not self._safe_card_left():
             self._finish("stuck", events, "No card but the volcano can be turned: the team "
                          "waits for the sand to run out.")
 

@@ -189,6 +189,7 @@ class Foil(GameAction):
 Action = Snoop | Step | PlayMove | Rescue | EndTurn | Foil
 
 _ACTIONS = (Snoop, Step, PlayMove, Rescue, EndTurn, Foil)
+_END_TURN = EndTurn()  # a frozen value: handed out again rather than made anew
 
 
 @dataclass
@@ -313,6 +314,37 @@ def _tables(board: Board) -> _Tables:
 # each value make a legal discard (S-FAIL-1, S-FAIL-3). Few keys: point values are small.
 _FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 _FOILS: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cards, their points, needed, stop)
+
+_CHEAPEST: dict[tuple[Any, ...], tuple[int, ...] | None] = {}  # key -> counts of the cheapest
+
+
+def _deck_tables(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], frozenset[int],
+                                                   frozenset[int]]:
+    """Per deck, made once: each card's Failure points (0 for other cards), the ids of the
+    Aid cards and the ids of the Move cards."""
+    hit = _DECK_TABLES.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        points = tuple(c.luck if c.kind == "failure" else 0 for c in cards)
+        aids = frozenset(c.id for c in cards if c.kind == "aid")
+        moves = frozenset(c.id for c in cards if c.kind == "move")
+        if len(_DECK_TABLES) >= 64:
+            _DECK_TABLES.clear()
+        hit = _DECK_TABLES[id(cards)] = (cards, points, aids, moves)
+    return hit[1], hit[2], hit[3]
+
+
+_DECK_TABLES: dict[int, tuple[Any, ...]] = {}  # id(cards) -> (cards, points, aids, moves)
+
+
+def _foil_of(held: list[list[int]], counts: tuple[int, ...]) -> Foil:
+    """The discard of ``counts[i]`` cards worth the ``i``-th value (lowest ids first)."""
+    chosen: list[int] = []
+    for cards, k in zip(held, counts, strict=True):
+        if k:
+            chosen += cards[:k]
+    chosen.sort()
+    return Foil(tuple(chosen))
+
 
 # S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
 DECK_STEPS = (False, True, "room", "pile")
@@ -457,7 +489,7 @@ class SaveGame(HandlerTable, GameBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._pending: list[Event] = []
-        self._points = tuple(c.luck if c.kind == "failure" else 0 for c in self.cards)
+        self._points, self._aids, self._moves = _deck_tables(self.cards)
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
         self._deck_step = {d: i for i, d in enumerate(self.decks)}
 
@@ -487,7 +519,8 @@ class SaveGame(HandlerTable, GameBase):
         return self._boards[0]  # the whole ship, before any deck sank
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_boards", "_points", "_deck_step", "decks",
+        return frozenset({"board", "cards", "_boards", "_points", "_aids", "_moves",
+                          "_deck_step", "decks",
                           "_t"})
 
 
@@ -582,11 +615,25 @@ class SaveGame(HandlerTable, GameBase):
 
     def failure_points(self, seat: int) -> int:
         """Total Failure points in a seat's hand."""
-        return sum(self._points[c] for c in self.hands[seat])
+        points = self._points
+        return sum(points[c] for c in self.hands[seat])
+
+    def aids_in_hand(self, seat: int) -> list[int]:
+        """The Aid cards in a seat's hand, in hand order."""
+        aids = self._aids
+        return [c for c in self.hands[seat] if c in aids]
+
+    def moves_in_hand(self, seat: int) -> list[int]:
+        """The Move cards in a seat's hand, in hand order."""
+        moves = self._moves
+        return [c for c in self.hands[seat] if c in moves]
 
     def pawns_at(self, space: str) -> list[int]:
         """Seats whose pawns stand in ``space``."""
-        return [s for s in self.seats if self.positions[s] == space]
+        positions = self.positions
+        if space not in positions:  # the usual answer, found without a loop in Python
+            return []
+        return [s for s in self.seats if positions[s] == space]
 
     def witnesses(self, seat: int, space: str | None = None) -> list[int]:
         """The *other* players who see ``seat`` (standing in ``space``, default their room):
@@ -694,50 +741,147 @@ class SaveGame(HandlerTable, GameBase):
         return actions
 
     def _move_card_actions(self, seat: int) -> Iterator[PlayMove]:
+        for group in self._move_card_groups(seat):
+            yield from group
+
+    def _move_card_groups(self, seat: int) -> list[tuple[PlayMove, ...]]:
+        """The Move card plays of ``seat``, one tuple per card and target, in listing order."""
         plays = self._t.plays
-        for c in self.hands[seat]:
-            if self.cards[c].kind != "move":
-                continue
-            for target, start in ((SELF, self.positions[seat]), (DOCTOR, self.doctor)):
-                key = (c, target, start, self.deck_steps if self.deck_steps != "pile"
-                       else self.step_value(c))
+        pile = self.deck_steps == "pile"
+        pawns = ((SELF, self.positions[seat]), (DOCTOR, self.doctor))
+        groups = []
+        for c in self.moves_in_hand(seat):
+            for target, start in pawns:
+                key = (c, target, start, self.step_value(c) if pile else self.deck_steps)
                 found = plays.get(key)
                 if found is None:
                     found = plays[key] = tuple(PlayMove(c, target, to)
                                                for to in self._destinations_in_order(c, start))
-                yield from found
+                groups.append(found)
+        return groups
+
+    def random_legal_action(self, rng: random.Random) -> Action:
+        """``rng.choice(self.legal_actions())``: the same action from the same draw, without
+        building the list (only its length and the part the draw lands in).
+
+        >>> import random
+        >>> from luckylab import new_game
+        >>> game = new_game("save", players=4, seed=3)
+        >>> game.random_legal_action(random.Random(5)) == random.Random(5).choice(
+        ...     game.legal_actions())
+        True
+        """
+        seat = self._decider
+        if self.phase == "over" or seat is None:
+            return rng.choice(self.legal_actions())  # an empty list: IndexError, as choice
+        if self.phase == "foil":
+            return rng.choice(self._foil_actions(seat))
+        here = self.positions[seat]
+        self.exits(here)  # an unknown room raises here, as in legal_actions
+        t = self._t
+        parts: list[Sequence[Action]] = []
+        if self.phase == "turn":
+            parts.append(t.snoops[here])
+        if not self.step_used:
+            parts.append(t.steps[here])
+        parts += self._move_card_groups(seat)
+        rescues = 0  # Rescue(None), then one per Aid card, when a rescue may be tried
+        if self.rescue_problem(seat) is None:
+            aids = self.aids_in_hand(seat)
+            rescues = 1 + len(aids)
+        # as rng.choice: one draw below the length of the whole list (randrange(n) is it)
+        i = rng.randrange(sum(map(len, parts)) + rescues + 1)
+        for part in parts:
+            size = len(part)
+            if i < size:
+                return part[i]
+            i -= size
+        if i < rescues:
+            return Rescue(None) if i == 0 else Rescue(aids[i - 1])
+        return _END_TURN
+
+    def _must_stop(self, seat: int, scoring: Sequence[int]) -> bool:
+        """``S-FAIL-3``: the last player asked, holding enough Failure points, must stop it."""
+        attempt = self.attempt
+        assert attempt is not None
+        points = self._points
+        return (self.last_must_foil and attempt.is_last_asked
+                and sum(points[c] for c in scoring) >= attempt.needed)
+
+    def may_pass(self) -> bool:
+        """In a failure round, whether the player asked may pass (``Foil()`` is legal): not
+        when ``S-FAIL-3`` makes them stop the attempt.
+
+        >>> from luckylab import new_game
+        >>> new_game("save", players=4, seed=3).may_pass()  # no failure round: no pass
+        False
+        """
+        if self.phase != "foil":
+            return False
+        return not self._must_stop(self._decider, self.hands[self._decider])
+
+    def _foil_plan(self, scoring: Sequence[int], needed: int, must_stop: bool
+                   ) -> tuple[list[list[int]], list[int], tuple[Any, ...]]:
+        """A failure round's discards in brief: the Failure cards ``scoring`` (ascending ids)
+        by point value (ascending values), and the key of their legal counts."""
+        points = self._points
+        by_points: dict[int, list[int]] = {}
+        for c in scoring:
+            by_points.setdefault(points[c], []).append(c)
+        values = sorted(by_points)
+        key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
+        return [by_points[v] for v in values], values, key
+
+    def _legal_counts(self, values: list[int], key: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        legal_counts = _FOIL_COUNTS.get(key)
+        if legal_counts is None:
+            legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, *key))
+        return legal_counts
+
+    def cheapest_foil(self) -> Foil | None:
+        """In a failure round, the legal discard that stops the attempt with the fewest points,
+        then the fewest cards (the first such in :meth:`legal_actions`), or None when the
+        player asked cannot stop it. The same answer as looking through every legal discard,
+        without listing them.
+
+        >>> from luckylab import new_game
+        >>> new_game("save", players=4, seed=3).cheapest_foil() is None  # no failure round
+        True
+        """
+        if self.phase != "foil":
+            return None
+        seat = self._decider
+        attempt = self.attempt
+        assert attempt is not None
+        points = self._points
+        if self.failure_points(seat) < attempt.needed:
+            return None  # no discard of theirs can stop it
+        scoring = sorted(c for c in self.hands[seat] if points[c])
+        held, values, key = self._foil_plan(scoring, attempt.needed,
+                                            self._must_stop(seat, scoring))
+        best = _CHEAPEST.get(key, False)
+        if best is False:  # first time for these point values and need: weigh every discard
+            needed = key[1]
+            best, best_cost = None, None
+            for counts in self._legal_counts(values, key):
+                cost = (sum(v * k for v, k in zip(values, counts, strict=True)), sum(counts))
+                if cost[0] >= needed and (best_cost is None or cost < best_cost):
+                    best, best_cost = counts, cost
+            _CHEAPEST[key] = best
+        return None if best is None else _foil_of(held, best)
 
     def _foil_actions(self, seat: int) -> list[Foil]:
         attempt = self.attempt
         assert attempt is not None
         points = self._points
         scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
-        needed = attempt.needed
-        # S-FAIL-3: the last player asked, holding enough, must stop it.
-        must_stop = (self.last_must_foil and attempt.is_last_asked
-                     and sum(points[c] for c in scoring) >= needed)
-        memo = (scoring, tuple(points[c] for c in scoring), needed, must_stop)
+        memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
+                self._must_stop(seat, scoring))
         listed = _FOILS.get(memo)
         if listed is not None:  # the same cards were weighed against the same need before
             return list(listed)
-        by_points: dict[int, list[int]] = {}
-        for c in scoring:
-            by_points.setdefault(points[c], []).append(c)
-        values = sorted(by_points)
-        key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
-        legal_counts = _FOIL_COUNTS.get(key)
-        if legal_counts is None:
-            legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, key[0], needed,
-                                                                  must_stop))
-        held = [by_points[v] for v in values]
-        foils = []
-        for counts in legal_counts:
-            chosen: list[int] = []
-            for cards, k in zip(held, counts, strict=True):
-                if k:
-                    chosen += cards[:k]
-            chosen.sort()
-            foils.append(Foil(tuple(chosen)))
+        held, values, key = self._foil_plan(scoring, memo[2], memo[3])
+        foils = [_foil_of(held, counts) for counts in self._legal_counts(values, key)]
         if len(_FOILS) >= 4096:  # long runs: stay small
             _FOILS.clear()
         _FOILS[memo] = tuple(foils)
@@ -897,12 +1041,13 @@ class SaveGame(HandlerTable, GameBase):
         if action.aid is not None:
             self.hands[seat].remove(action.aid)
             self.discards.append(action.aid)
-        aid = "no Aid" if action.aid is None else self.cards[action.aid].name
-        witnesses = self.witnesses(seat)
-        self._say("rescue", f"Player {seat + 1} tries to rescue Doctor Lucky in "
-                            f"{self._where(room)} with {aid}: worth {value}, "
-                            f"seen by {_players(witnesses)}",
-                  seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
+        if not self._quiet:
+            aid = "no Aid" if action.aid is None else self.cards[action.aid].name
+            witnesses = self.witnesses(seat)
+            self._say("rescue", f"Player {seat + 1} tries to rescue Doctor Lucky in "
+                                f"{self._where(room)} with {aid}: worth {value}, "
+                                f"seen by {_players(witnesses)}",
+                      seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
         order = [s for s in seats_from_left(self.seats, seat) if s != seat]  # S-FAIL-1
         self.attempt = RescueAttempt(seat, room, value, action.aid, order, needed=value)
         self.phase = "foil"
@@ -949,9 +1094,10 @@ class SaveGame(HandlerTable, GameBase):
         attempt.asked.append((seat, tuple(action.cards)))
         attempt.needed -= total
         if attempt.needed <= 0:
-            self._say("foiled", f"Player {seat + 1} discards {total} Failure point(s): the rescue "
-                                "fails, play goes on", seat=seat, cards=list(action.cards),
-                      points=total)
+            if not self._quiet:
+                self._say("foiled", f"Player {seat + 1} discards {total} Failure point(s): the "
+                                    "rescue fails, play goes on", seat=seat,
+                          cards=list(action.cards), points=total)
             self._log_attempt(attempt, foiled_by=seat)
             self.attempt = None
             self._between_turns()
@@ -1019,9 +1165,10 @@ class SaveGame(HandlerTable, GameBase):
         if here:
             nxt = jump_target(self.seats, last_active, here)
             assert nxt is not None
-            self._say("turn_jumps", f"Doctor Lucky walks in on {_players(here)}: "
-                                    f"Player {nxt + 1} goes next",
-                      seat=nxt, occupants=here, last_active=last_active)
+            if not self._quiet:
+                self._say("turn_jumps", f"Doctor Lucky walks in on {_players(here)}: "
+                                        f"Player {nxt + 1} goes next",
+                          seat=nxt, occupants=here, last_active=last_active)
         else:
             nxt = (last_active + 1) % self.players
         self._begin_turn(nxt)

@@ -14,7 +14,10 @@ and once by each readable bot, on the same seeded deals. A row prints:
   CPU seconds per game.
 
 The target (issue 13) is both verdicts on every row, with at least 400 games per row. Nothing is
-asserted; the numbers are for the report.
+asserted; the numbers are for the report. ``--json PATH`` also writes the rows, labelled with
+their source, command, luckylab version, commit and seeds (rewritten after every row, so a long
+run keeps what it finished); ``luckylab/data/search_strength.json`` is such a file, read by
+lesson 11 through :func:`luckylab.search_curve.load_search_strength`.
 """
 
 from __future__ import annotations
@@ -22,13 +25,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from datetime import date
+from pathlib import Path
 
 import luckylab
 from luckylab.agents import agent_class
 from luckylab.agents.search import AGENTS as SEARCH
 from luckylab.simulation import game_seeds
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from search_curve import commit  # noqa: E402  (the same commit label as the curve)
 
 READABLE = {"island": ("cautious", "aggressive", "random"),
             "kill": ("opportunist", "patient", "random")}
@@ -96,6 +105,13 @@ def main() -> None:
                         help="also write the rows as JSON (rewritten after every row)")
     args = parser.parse_args()
     rows: list[dict] = []
+    labels = {"source": "measured by benchmarks/bench_search.py",
+              "command": "python benchmarks/bench_search.py " + " ".join(sys.argv[1:]),
+              "luckylab_version": luckylab.__version__, "commit": commit(),
+              "date": date.today().isoformat(), "iterations": args.iterations,
+              "seeds": "luckylab.simulation.game_seeds(1300 + players, games); the ISMCTS seat "
+                       "and each readable bot in its place play the same deals",
+              "searcher": "Player 1 (the first seat that is not a Stranger)"}
     baseline_games = args.baseline_games or args.games
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     run = pool.map if pool else map
@@ -149,9 +165,7 @@ def main() -> None:
                              "simulations": sims, "search_cpu_s": round(cpu, 3)})
                 if args.json:
                     with open(args.json, "w", encoding="utf-8") as out:
-                        json.dump({"source": "measured by benchmarks/bench_search.py",
-                                   "seeds": "game_seeds(1300 + players, games)",
-                                   "rows": rows}, out, indent=1)
+                        json.dump({**labels, "rows": rows}, out, indent=1)
     if pool:
         pool.shutdown()
 

@@ -91,3 +91,59 @@ def test_the_loader_refuses_unlabelled_or_impossible_data(tmp_path, damage, mess
 def test_a_missing_file_says_how_to_make_it(tmp_path):
     with pytest.raises(SearchCurveError, match="benchmarks/search_curve.py"):
         load_search_curve(tmp_path / "nowhere.json")
+
+
+# -- the strength table (benchmarks/bench_search.py --json) ----------------------------------------
+
+def test_the_bundled_strength_table_is_labelled_and_consistent():
+    from luckylab.search_curve import STRENGTH_SOURCE, load_search_strength
+
+    data = load_search_strength()
+    assert data["source"] == STRENGTH_SOURCE
+    assert data["command"].startswith("python benchmarks/bench_search.py")
+    assert data["commit"] and data["luckylab_version"] and data["iterations"] > 0
+    seen = set()
+    for row in data["rows"]:
+        assert row["game"] in ("island", "kill") and row["players"] in (2, 4)
+        assert row["games"] >= 100 and row["best_games"] >= 100
+        assert 0 <= row["wins"] <= row["games"] and 0 <= row["best_wins"] <= row["best_games"]
+        seen.add((row["game"], row["players"], row["opponents"]))
+    assert len(seen) == len(data["rows"]), "one row per game, player count and opposition"
+
+
+@pytest.mark.slow
+def test_the_strength_tables_readable_baseline_replays():
+    """The best readable bot's wins in the first row, replayed from the stored seeds (cheap:
+    no search). If the bots or the engines change, the table must be measured again."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        bench = importlib.import_module("bench_search")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    from luckylab.search_curve import load_search_strength
+    from luckylab.simulation import game_seeds
+
+    row = load_search_strength()["rows"][0]
+    seeds = game_seeds(1300 + row["players"], row["best_games"])
+    wins = sum(bench.play((row["game"], row["players"], s, row["best_readable"],
+                           bench.opponents(row["game"], row["players"], row["opponents"], i), 0))[0]
+               for i, s in enumerate(seeds))
+    assert wins == row["best_wins"]
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d.pop("commit"), "missing commit"),
+    (lambda d: d.update(source="typed in by hand"), "source is"),
+    (lambda d: d["rows"][0].pop("best_wins"), "row 0: missing best_wins"),
+    (lambda d: d["rows"][0].update(wins=10**6), "wins between 0 and games"),
+    (lambda d: d.update(rows=[]), "non-empty list"),
+])
+def test_the_strength_loader_refuses_unlabelled_or_impossible_data(tmp_path, damage, message):
+    from luckylab.search_curve import load_search_strength
+
+    data = copy.deepcopy(load_search_strength())
+    damage(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SearchCurveError, match=message):
+        load_search_strength(path)

@@ -16,6 +16,7 @@ matplotlib.use("Agg")
 
 import ipywidgets as W  # noqa: E402
 import pytest  # noqa: E402
+from hidden_support import reshuffle_hidden  # noqa: E402
 
 from luckylab import new_game, replay  # noqa: E402
 from luckylab.agents import agent_class  # noqa: E402
@@ -276,26 +277,6 @@ def test_an_illegal_click_changes_nothing():
 # -- the look-ahead bot (luckylab.agents.search): in the Hint and as an opponent ----------------
 
 
-def _hidden_reshuffled(game, seat: int, seed: int):
-    """The same game as ``seat`` sees it, with the other hands and the deck dealt differently
-    and the game's random generator reseeded: what a fair hint cannot tell apart."""
-    import random
-
-    other = game.clone()
-    pool = [c for s, hand in other.hands.items() if s != seat for c in hand] + other.deck
-    rng = random.Random(seed)
-    rng.shuffle(pool)
-    for s in sorted(other.hands):
-        if s != seat:
-            size = len(other.hands[s])
-            other.hands[s], pool = pool[:size], pool[size:]
-    other.deck = pool
-    other.rng = random.Random(seed + 1)
-    if hasattr(other, "_held"):
-        other._held = sum(other._luck[c] for hand in other.hands.values() for c in hand)
-    return other
-
-
 @pytest.mark.parametrize(("game", "players", "seed"), [("island", 4, 3), ("kill", 3, 4)])
 def test_hint_shows_what_the_look_ahead_bot_would_do_and_its_imagined_games(game, players,
                                                                            seed):
@@ -342,7 +323,7 @@ def test_hint_uses_only_what_your_seat_may_know(game, players, seed):
         text = table.hint()
         assert "the look-ahead bot would" in text
         real = table.game
-        table.game = _hidden_reshuffled(real, me, seed=step)
+        table.game = reshuffle_hidden(real, me, seed=step)
         assert table.game.hands != real.hands or table.game.deck != real.deck
         assert table.hint() == text
         table.game = real

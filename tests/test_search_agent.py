@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hidden_support import reshuffle_hidden
 
 import luckylab
 from luckylab.agents import agent_class, agent_names
@@ -44,24 +45,6 @@ def searched_states(game_name: str, seed: int, wanted: int, iterations: int = 6)
         else:
             action = bots[seat].choose(game)
         game.apply(action)
-
-
-def reshuffle_hidden(game, seat: int, seed: int):
-    """The same game as ``seat`` sees it, with the other hands and the deck dealt differently
-    (and the game's own random generator reseeded): what a fair bot cannot tell apart."""
-    other = game.clone()
-    pool = [c for s, hand in other.hands.items() if s != seat for c in hand] + other.deck
-    rng = random.Random(seed)
-    rng.shuffle(pool)
-    for s in sorted(other.hands):
-        if s != seat:
-            size = len(other.hands[s])
-            other.hands[s], pool = pool[:size], pool[size:]
-    other.deck = pool
-    other.rng = random.Random(seed + 1)
-    if hasattr(other, "_held"):
-        other._held = sum(other._luck[c] for hand in other.hands.values() for c in hand)
-    return other
 
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])

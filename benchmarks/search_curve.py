@@ -1,7 +1,7 @@
 """The budget-strength curve of the look-ahead bot, measured, for lesson 11.
 
 Run: ``python benchmarks/search_curve.py --games 400 --jobs 2`` (writes
-``luckylab/data/search_curve.json``; ``--out`` elsewhere, ``--budgets 0 4 16 64`` the budgets).
+``luckylab/data/search_curve.json``; ``--out`` elsewhere, ``--budgets 0 8 16 32 64`` the budgets).
 
 For each setting (a game, a player count and the readable bot in every other seat) Player 1 is
 played by ISMCTS (``luckylab.agents.search``) with a budget of ``b`` iterations (simulated games)
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "luckylab" / "data" / "search_curve.json"
 SOURCE = "measured by benchmarks/search_curve.py"
 SETTINGS = (("island", 2, "cautious"), ("kill", 2, "opportunist"))
-BUDGETS = (0, 4, 16, 64)
+BUDGETS = (0, 8, 16, 32, 64)
 SEED = 1100
 
 

@@ -92,6 +92,10 @@ class Observation:
         return json.dumps({**self.data, "seat": self.seat}, sort_keys=True,
                           separators=(",", ":"), default=_plain)
 
+    def __getitem__(self, name: str) -> Any:
+        """``obs["hand"]`` reads ``obs.data["hand"]``."""
+        return self.data[name]
+
     def __str__(self) -> str:
         return self.text
 

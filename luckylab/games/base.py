@@ -485,7 +485,10 @@ class GameBase:
         hashes of the board and the cards (``board_sha256``, ``deck_sha256``), the number of
         actions (``action_count``: a truncated record is reported) and, with ``digest=True``,
         a digest of the final state (``final_sha256``: an edited action that replays into a
-        different game is reported). :func:`replay` checks them all.
+        different game is reported), and a digest of the inputs themselves
+        (``inputs_sha256``: the game, players, seed, every option and every field of every
+        action, so an edit that replays into a game whose sentences read the same, such as
+        another card of the same value, is reported too). :func:`replay` checks them all.
         """
         from .. import __version__
 
@@ -500,6 +503,7 @@ class GameBase:
             "deck_sha256": _sha256(repr(tuple(getattr(self, "cards", ())))),
             "action_count": len(self.history),
         }
+        data["inputs_sha256"] = inputs_sha256(data)
         if digest:
             data["final_sha256"] = self.state_digest()
         return data
@@ -514,6 +518,21 @@ class GameBase:
         result = self.result() if hasattr(self, "result") else None
         events = "\n".join(e.text for e in getattr(self, "events", ()))
         return _sha256(f"{result.to_dict() if result else None!r}\n{events}")
+
+
+def inputs_sha256(record: Mapping[str, Any]) -> str:
+    """A SHA-256 of what a record says was played: game, players, seed, options and actions,
+    as canonical JSON (every field of every action, every option).
+
+    >>> inputs_sha256({"game": "kill", "players": 2, "seed": 1, "options": {}, "actions": []})[:12]
+    '8a5bbb258349'
+    """
+    import json
+
+    text = json.dumps([record.get(k) for k in ("game", "players", "seed", "options",
+                                                "actions")],
+                      sort_keys=True, separators=(",", ":"), default=repr)
+    return _sha256(text)
 
 
 def _sha256(text: str) -> str:
@@ -619,6 +638,10 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     if count is not None and (not _is_int(count) or count != len(actions)):
         raise ReplayError(f"the record is truncated or padded: it says {count!r} actions and "
                           f"lists {len(actions)}")
+    pinned = record.get("inputs_sha256")
+    if pinned is not None and pinned != inputs_sha256(record):
+        raise ReplayError("the record's game, seed, options or actions were edited after it "
+                          "was made (inputs_sha256 differs)")
     if upto is not None and not (_is_int(upto) and 0 <= upto <= len(actions)):
         raise ReplayError(f"upto must be a whole number from 0 to {len(actions)} (the record's "
                           f"actions), not {upto!r}")

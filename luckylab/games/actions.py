@@ -44,8 +44,8 @@ from typing import Any
 
 from ..errors import IllegalAction, LuckyLabError
 
-__all__ = ["ActionSpace", "ActionSpaceError", "Assignment", "Block", "Choice", "Codec", "CountsOf", "Maybe",
-           "SubsetOf"]
+__all__ = ["ActionSpace", "ActionSpaceError", "Assignment", "Block", "Choice", "Codec",
+           "CountsOf", "Maybe", "SubsetOf", "multisets"]
 
 
 class ActionSpaceError(LuckyLabError, ValueError):

@@ -35,6 +35,7 @@ __all__ = [
     "action_from_data",
     "check_options",
     "check_seed",
+    "check_turn_cap",
     "jump_target",
     "seats_from_left",
 ]
@@ -201,6 +202,30 @@ def check_seed(seed: Any) -> None:
         from ..errors import OptionError
 
         raise OptionError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+
+
+MAX_TURN_CAP = 20_000
+"""The largest ``turn_cap`` a game takes: ten times the usual 2,000. A game that no rule ends
+(players who never attack) stops there, at a bounded cost in time and memory."""
+
+
+def check_turn_cap(turn_cap: Any) -> int:
+    """``turn_cap`` if it is a whole number from 1 to :data:`MAX_TURN_CAP`, else
+    :class:`~luckylab.errors.OptionError` (a cap of 10**18 would let a passive game run until
+    memory runs out).
+
+    >>> check_turn_cap(500)
+    500
+    >>> check_turn_cap(10**6)
+    Traceback (most recent call last):
+    luckylab.errors.OptionError: turn_cap must be a whole number from 1 to 20000, not 1000000
+    """
+    if not (_is_int(turn_cap) and 1 <= turn_cap <= MAX_TURN_CAP):
+        from ..errors import OptionError
+
+        raise OptionError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, "
+                          f"not {turn_cap!r}")
+    return int(turn_cap)
 
 
 def check_options(cls: type, game: str, players: Any, seed: Any,

@@ -32,7 +32,7 @@ def test_an_agent_takes_a_whole_number_none_or_a_generator():
 def test_turn_cap_is_bounded(game, cap):
     """A passive game must end: turn_cap=10**18 ran for ever, growing 45-85 MB/s."""
     players = 3
-    words = "from 1 to 20000" if type(cap) is int else "must be int"
-    with pytest.raises(luckylab.OptionError, match=f"turn_cap must be .*{words}"):
+    words = "from 1 to 20000" if type(cap) is int else "int"
+    with pytest.raises(luckylab.OptionError, match=f"turn_cap must be (a whole number )?{words}"):
         luckylab.new_game(game, players=players, seed=1, turn_cap=cap)
     luckylab.new_game(game, players=players, seed=1, turn_cap=20_000)

@@ -11,7 +11,7 @@ Everything returned is plain data (lists of dicts), ready for a table or a plot;
 come with their standard errors, so a lesson can show how sure the simulation is.
 
 This module owns summaries of simulated games. It plays no games (:mod:`luckylab.simulate`)
-and computes no exact probabilities (:mod:`luckylab.probability`).
+and computes no exact probabilities (:mod:`luckylab.analysis.luck`).
 
 >>> from luckylab import GameResult
 >>> def game(*foiled, luck=()):
@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import OptionError
+from ..errors import OptionError
 
 __all__ = [
     "KINDS",
@@ -199,11 +199,12 @@ def attempts_before_kill(results: Iterable[Any], kind: str = "all") -> dict[str,
 def foiling_when_able(results: Iterable[Any], kind: str = "all") -> dict[str, Any]:
     """How often the table foiled when it could, and what it paid.
 
-    ``p_foil`` in :mod:`luckylab.probability` is the chance the table *can* foil; whether the
-    players *do* is their strategy (:mod:`luckylab.theory`). Over all logged attempts: how many
-    there were, how often the opponents held enough (``could_cover``), how often they foiled,
-    how often they foiled when they could (``p_foiled_when_able`` with ``stderr``), and the
-    average Luck spent per foiled attempt against the value (``mean_overpay``).
+    ``p_foil`` in :mod:`luckylab.analysis.luck` is the chance the table *can* foil; whether
+    the players *do* is their strategy (:mod:`luckylab.analysis.dilemma`). Over all logged
+    attempts: how many there were, how often the opponents held enough (``could_cover``), how
+    often they foiled, how often they foiled when they could (``p_foiled_when_able`` with
+    ``stderr``), and the average Luck spent per foiled attempt against the value
+    (``mean_overpay``).
     """
     attempts = [a for result in _results(results) for a in _attempts(result, kind)]
     able = [a for a in attempts if a["table_luck"] >= a["value"]]

@@ -41,7 +41,7 @@ The payoffs are exact :class:`fractions.Fraction` values (floats are read throug
 spelling, so ``0.01`` is ``1/100``), so no tie is an accident of rounding.
 
 This module owns the game theory of one foiling round. Probabilities of hands come from
-:mod:`luckylab.probability`; the full game is :mod:`luckylab.games.island`.
+:mod:`luckylab.analysis.luck`; the full game is :mod:`luckylab.games.island`.
 
 >>> plan = solve_foil_round(4, [[2], [0], [5]])  # worked example 6 of the Island rules
 >>> plan.foiled, plan.payers, plan.path[-1].cards
@@ -60,8 +60,8 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
-from .errors import LuckyLabError, OptionError
-from .probability import Seed, luck_values, remaining_cards
+from ..errors import LuckyLabError, OptionError
+from .luck import Seed, luck_values, remaining_cards
 
 __all__ = [
     "FoilRound",
@@ -398,7 +398,7 @@ def who_pays(attack: int, hand_sizes: Sequence[int], deck: Any = None,
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise OptionError(f"deals must be a whole number >= 1, not {deals!r}")
-    from .probability import _check_hand_sizes
+    from .luck import _check_hand_sizes
 
     sizes = _check_hand_sizes(hand_sizes)
     forced = frozenset(strangers)

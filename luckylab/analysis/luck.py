@@ -26,9 +26,9 @@ In a live Island game, :func:`foil_question` states the question from a seat's p
 ``p_foil(**foil_question(game))``.
 
 This module owns counting and sampling. It does not play games (``luckylab.games``) and does
-not decide who pays (``luckylab.theory``).
+not decide who pays (``luckylab.analysis.dilemma``).
 
->>> from luckylab.probability import luck_distribution, p_foil
+>>> from luckylab.analysis.luck import luck_distribution, p_foil
 >>> luck_distribution([0, 1, 1, 2], 2, exact=True)
 {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)}
 >>> round(p_foil(14, [5, 5]), 4)
@@ -48,7 +48,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .errors import OptionError
+from ..errors import OptionError
 
 __all__ = [
     "Estimate",
@@ -115,7 +115,7 @@ def _resolve_deck(deck: Any) -> Sequence[Any]:
     if deck is None:
         deck = "island"
     if isinstance(deck, str):
-        from .cards import load_deck
+        from ..cards import load_deck
 
         return load_deck(deck)
     if isinstance(deck, dict):
@@ -362,7 +362,7 @@ def p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None, known: Iter
 
     The opponents' hands are ``sum(hand_sizes)`` cards drawn without replacement from the
     unseen cards, so this is one hypergeometric tail, not a convolution of independent hands.
-    Whether they *will* pay is a question of game theory: see :mod:`luckylab.theory`.
+    Whether they *will* pay is a question of game theory: see :mod:`luckylab.analysis.dilemma`.
 
     Parameters
     ----------
@@ -458,7 +458,7 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     >>> p_foil(**question)
     1.0
     """
-    from .games.base import seats_from_left
+    from ..games.base import seats_from_left
 
     seat = game.current_player if seat is None else seat
     if seat is None:

@@ -31,12 +31,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import comb
-from statistics import mean, stdev
 from typing import Any
 
-from .agents.panic import AGENTS, DEFAULT_GOUGA_AT, ForgetfulAgent
-from .errors import OptionError
-from .games.panic import SAVER, PanicGame, load_rules
+from ..agents.panic import AGENTS, DEFAULT_GOUGA_AT, ForgetfulAgent
+from ..errors import OptionError
+from ..games.panic import SAVER, PanicGame, load_rules
+from .stats import mean_ci, wilson_ci
 
 __all__ = [
     "CardType",
@@ -255,33 +255,6 @@ def play(memory: str = "perfect", seed: int = 0, players: int = 4,
     while not game.is_over:
         game.apply(bot.choose(game))
     return game
-
-
-def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean and a normal-approximation 95% confidence interval ``(mean, low, high)``.
-
-    >>> mean_ci([1, 2, 3, 4])
-    (2.5, 1.235, 3.765)
-    """
-    m = mean(values)
-    if len(values) < 2:
-        return (m, m, m)
-    half = z * stdev(values) / math.sqrt(len(values))
-    return (round(m, 3), round(m - half, 3), round(m + half, 3))
-
-
-def wilson_ci(successes: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
-    """A rate and its Wilson 95% interval ``(rate, low, high)`` (good near 0 and 1 too).
-
-    >>> wilson_ci(70, 100)
-    (0.7, 0.604, 0.781)
-    """
-    if n == 0:
-        return (0.0, 0.0, 1.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(p, 3), round(centre - half, 3), round(centre + half, 3))
 
 
 def _summary(games: list[PanicGame]) -> dict[str, Any]:

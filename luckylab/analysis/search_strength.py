@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import LuckyLabError
+from ..errors import LuckyLabError
 
 __all__ = ["SearchCurveError", "load_search_curve", "load_search_strength"]
 

@@ -40,16 +40,16 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .agents import agent_class
-from .agents.base import Agent
-from .agents.save import CautiousAgent
-from .board import Board
-from .boards import load_board
-from .errors import OptionError
-from .games.base import GameResult
-from .games.save import SaveGame, sinking_boards
-from .panic_analysis import wilson_ci
-from .simulation import simulate
+from ..agents import agent_class
+from ..agents.base import Agent
+from ..agents.save import CautiousAgent
+from ..boards import load_board
+from ..boards.board import Board
+from ..errors import OptionError
+from ..games.base import GameResult
+from ..games.save import SaveGame, sinking_boards
+from ..simulation import simulate
+from .stats import wilson_ci
 
 __all__ = [
     "WitnessOdds",

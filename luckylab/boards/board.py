@@ -24,7 +24,7 @@ from typing import Literal
 
 import networkx as nx
 
-from .errors import OptionError, UnknownSpace
+from ..errors import OptionError, UnknownSpace
 
 __all__ = ["Board", "CatBlocks", "Space"]
 

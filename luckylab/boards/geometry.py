@@ -7,7 +7,7 @@ relations the rules need from that drawing alone:
 
 adjacency (``K-BOARD-2``)
     Two spaces are adjacent when a **door** joins them. One step = one door. The edge kind in
-    :attr:`Board.graph <luckylab.board.Board.graph>` is ``"door"`` (its ``doors`` attribute
+    :attr:`Board.graph <luckylab.boards.board.Board.graph>` is ``"door"`` (its ``doors`` attribute
     counts the openings: two for the Kitchen and Hall W). Spaces whose rectangles merely touch
     are *not* adjacent, though they do see each other (nothing blocks the line): draw a wall.
 straight-line sight (``K-SIGHT-1``, ``K-SIGHT-2``)
@@ -16,7 +16,7 @@ straight-line sight (``K-SIGHT-1``, ``K-SIGHT-2``)
     Gallery railing). Never diagonally. A see-through opening gives sight but no step.
 
 What this module does not own: rules (who may stand where, who moves when). It builds a
-:class:`~luckylab.board.Board` with the same face as the island's (``graph``, ``sees``,
+:class:`~luckylab.boards.board.Board` with the same face as the island's (``graph``, ``sees``,
 ``visible_from``, ``reachable``) and keeps the drawing in ``Board.geometry`` (a
 :class:`Geometry`) for pictures and for games that change the board (a sinking ship:
 :func:`board_without`).
@@ -108,8 +108,9 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from ..errors import BoardError, OptionError, UnknownSpace
 from .board import Board
-from .errors import BoardError, OptionError, UnknownSpace
+from .fields import board_labels, validate_start
 
 __all__ = [
     "Geometry",
@@ -417,7 +418,7 @@ def board_from_geometry(
     path: Sequence[str] | None = None,
     start: Mapping[str, object] | None = None,
 ) -> Board:
-    """A :class:`~luckylab.board.Board` whose adjacency and sight are derived from ``geometry``.
+    """A :class:`~luckylab.boards.Board` whose adjacency and sight are derived from ``geometry``.
 
     Parameters
     ----------
@@ -428,7 +429,7 @@ def board_from_geometry(
         ``facts``, ``fallback`` (where Doctor Lucky goes next from an unnumbered space).
         ``pos`` is always the centre of the space's rectangle.
     name, key, status, source, notes, path, start
-        Passed on to :class:`~luckylab.board.Board`. ``path`` entries that are not spaces of
+        Passed on to :class:`~luckylab.boards.board.Board`. ``path`` entries that are not spaces of
         ``geometry`` are dropped (so a smaller board keeps the rest of its path in order).
     """
     attrs = attrs or {}
@@ -653,8 +654,6 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
         if target not in adjacency[s]:
             err(f"fallback.{s}", f"{target!r} is not adjacent to {s!r} (no door joins them)")
         attrs[s]["fallback"] = target
-
-    from .boards import board_labels, validate_start
 
     start = validate_start(data, rects, source)
     return board_from_geometry(geometry, attrs, path=path, start=start,

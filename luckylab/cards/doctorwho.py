@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import check_card_fields
-from .errors import DeckError
+from ..errors import DeckError
+from .card import check_card_fields
 
 __all__ = ["DWCard", "LABELS", "compatible", "dw_deck_from_data"]
 

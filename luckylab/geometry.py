@@ -1,0 +1,12 @@
+"""``luckylab.geometry`` is :mod:`luckylab.boards.geometry` under its old name.
+
+This module *is* that one (the same object in ``sys.modules``), so private names and
+monkeypatching reach it. Silent on purpose: a warning would land in stored notebook outputs.
+Nothing inside luckylab imports this path (``tests/test_layering.py`` checks).
+"""
+
+import sys
+
+from .boards import geometry as _module
+
+sys.modules[__name__] = _module

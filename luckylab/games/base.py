@@ -515,7 +515,7 @@ class GameBase:
         action, so an edit that replays into a game whose sentences read the same, such as
         another card of the same value, is reported too). :func:`replay` checks them all.
         """
-        from .. import __version__
+        from .._version import __version__
 
         data = {
             "game": self.game_name,
@@ -643,8 +643,9 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     >>> replay(game.record(), upto=2).history == game.history[:2]
     True
     """
-    from .. import __version__, new_game
+    from .._version import __version__
     from ..errors import LuckyLabError, ReplayError
+    from .registry import new_game
 
     if not isinstance(record, Mapping):
         raise ReplayError(f"a record is a dict from GameBase.record(), not {type(record).__name__}")

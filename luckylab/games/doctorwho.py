@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from ..cards import load_deck
-from ..doctorwho_cards import DWCard, compatible
+from ..cards.doctorwho import DWCard, compatible
 from ..errors import IllegalAction, OptionError
 from .base import Event, GameAction, GameBase, GameResult, action_from_data, check_turn_cap
 

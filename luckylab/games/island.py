@@ -38,8 +38,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..board import Board, CatBlocks
 from ..boards import load_board
+from ..boards.board import Board, CatBlocks
 from ..cards import Card, load_characters, load_deck
 from ..errors import IllegalAction, OptionError
 from .base import (

@@ -49,8 +49,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Literal
 
-from ..board import Board
 from ..boards import load_board
+from ..boards.board import Board
 from ..cards import Card, load_deck
 from ..errors import IllegalAction, OptionError
 from .base import (

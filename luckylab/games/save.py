@@ -68,8 +68,8 @@ from typing import Any, ClassVar, Literal
 
 import networkx as nx
 
-from ..board import Board
 from ..boards import load_board
+from ..boards.board import Board
 from ..cards import Card, load_deck
 from ..errors import BoardError, IllegalAction, OptionError, UnknownSpace
 from .base import (
@@ -371,7 +371,7 @@ def _foil_counts(values: list[int], held: tuple[tuple[int, int], ...], needed: i
 
 def _board_without(board: Board, gone: list[str], name: str) -> Board:
     if board.geometry is not None:
-        from ..geometry import board_without
+        from ..boards.geometry import board_without
 
         return board_without(board, gone, name=name)
     # A graph-format ship (a teacher's own): keep the rest of the graph and of the sight table.

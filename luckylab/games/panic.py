@@ -10,7 +10,15 @@ cost time or change the island (``P-OBS-*``), and once per game the players may 
 Every decision is an action: :class:`Reveal` a card, :class:`WakeGouga`, a :class:`GougaCall`
 (name a kind and reveal one card), and :class:`Place` a card on an empty place (for the Totem
 pole and the Landslide). :class:`TimeUp` is not a player's decision: it is how a real hourglass
-(``clock="external"``, used by the widget) tells the game that the sand has run out.
+(``clock="external"``, used by the widget) tells the game that the sand has run out; a game on
+that clock that nobody ends ends by itself after ``budget x 2`` turns
+(:data:`EXTERNAL_TURNS_PER_SECOND`).
+
+The game keeps the protocol of :mod:`luckylab.games.protocol`: it is cooperative, so
+``returns()`` gives every seat the team's won score (``score / 16``, 0.0 for a loss); nobody
+sees a face-down card, and everybody sees what is turned up, so ``observation(seat)`` holds
+every card seen face up where it lies now, and ``determinize`` deals anew the face-down cards
+nobody has seen.
 
 This module owns the rules and the "grid" board format; it knows nothing of agents or drawing.
 
@@ -57,6 +65,7 @@ from .protocol import Observation
 
 __all__ = [
     "BANDS",
+    "EXTERNAL_TURNS_PER_SECOND",
     "GOUGA_KINDS",
     "GougaCall",
     "Obstacle",
@@ -541,7 +550,9 @@ class PanicGame(GameBase):
         its name, e.g. ``time={"budget": 90, "Tornado": 8}``.
     clock
         ``"budget"`` (default): acts spend the budget and the game ends when it is spent.
-        ``"external"``: acts cost nothing and a real clock ends the game with :class:`TimeUp`.
+        ``"external"``: acts cost nothing and a real clock ends the game with :class:`TimeUp`;
+        if none does (bots), the game ends as TimeUp would after ``budget x 2`` turns, 240 for
+        two minutes (:data:`EXTERNAL_TURNS_PER_SECOND`: no hand turns cards faster).
     rules_file
         Path of another Panic Island data file (default the built-in one).
 
@@ -556,7 +567,8 @@ class PanicGame(GameBase):
     saved, found
         Card ids saved (in order) and the raft/paddle found.
     time_left, turn, gouga ("asleep", "awake", "gone"), gouga_saves, end ("volcano", "time",
-    "tsunami", "complete", "stuck") and ``events`` (every event so far, for agents and widgets).
+    "tsunami", "complete", "stuck") and ``events`` (every event so far, for agents and widgets;
+    the last one is "game_over").
     """
 
     game_name = "panic"

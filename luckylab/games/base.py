@@ -579,7 +579,7 @@ def jump_target(order: Sequence[int], last_active: int, occupants: Iterable[int]
 
 
 def replay(record: Mapping[str, Any], *, check_version: bool = True,
-           upto: int | None = None) -> GameBase:
+           upto: int | None = None, new_game: Callable[..., Any] | None = None) -> GameBase:
     """Play a :meth:`GameBase.record` back: the same seed and actions give the same game.
 
     ``upto=k`` stops after the first ``k`` actions: the game as it stood then (to look at a
@@ -592,6 +592,9 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     a different final state than it recorded. Records without the pins (older ones) replay
     with the checks they allow.
 
+    ``new_game`` starts the game (default: the registered games' ``new_game``); pass your own
+    to replay a game that is not registered (``docs/adding-a-game.md``).
+
     >>> from luckylab import new_game
     >>> game = new_game("kill", players=3, seed=4)
     >>> for _ in range(5):
@@ -599,8 +602,11 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     >>> replay(game.record(), upto=2).history == game.history[:2]
     True
     """
-    from .. import __version__, new_game
+    from .. import __version__
     from ..errors import LuckyLabError, ReplayError
+
+    if new_game is None:
+        from .. import new_game
 
     if not isinstance(record, Mapping):
         raise ReplayError(f"a record is a dict from GameBase.record(), not {type(record).__name__}")

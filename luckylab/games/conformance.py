@@ -90,7 +90,7 @@ def check_game(game_name: str, players: int, seeds: Iterable[int], *, every: int
             assert hidden, (f"{game_name} seed {seed}: determinize never dealt anything anew "
                             "that another seat could see (or the game hides nothing: then set "
                             "hidden_information = False on its class)")
-        again = replay(game.record())
+        again = replay(game.record(), new_game=new_game)
         assert again.state_digest() == game.state_digest(), "replay differs"
 
 

@@ -108,3 +108,18 @@ def test_the_stand_in_new_game_refuses_other_games_and_options(toy):
         toy.new_foil_game(players=3, seed=1)
     with pytest.raises(LuckyLabError):
         toy.new_foil_game(seed=1, cards=12)
+
+
+def test_registered_as_the_page_says_it_simulates(toy, monkeypatch):
+    import luckylab
+    from luckylab.agents.base import RandomAgent
+
+    bots = types.ModuleType("luckylab.agents.foil")
+    bots.AGENTS, bots.DEFAULT = {"random": RandomAgent}, "random"
+    monkeypatch.setitem(sys.modules, "luckylab.agents.foil", bots)
+    monkeypatch.setitem(luckylab.GAMES, "foil", f"{toy.__name__}:FoilGame")
+    results = luckylab.simulate("foil", 2, games=20, seed=1)
+    assert len(results) == 20 and all(r.finished for r in results)
+    game = luckylab.new_game("foil", players=2, seed=3)
+    assert type(game) is toy.FoilGame
+    check_game("foil", players=2, seeds=[1, 2])  # registered: no new_game= needed

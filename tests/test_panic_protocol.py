@@ -205,7 +205,13 @@ def test_a_subclass_of_an_action_is_played_as_its_action():
                                                           b.apply(Reveal("r1c1"))]
 
 
-def test_a_refused_action_changes_nothing_on_the_fast_path_either():
+def test_the_trusted_path_names_a_foreign_action():
+    game = new_game("panic", players=2, seed=4)
+    with pytest.raises(IllegalAction, match="not a Panic Island action"):
+        game.apply_trusted("reveal r1c1")
+
+
+def test_a_refused_action_changes_nothing():
     game = new_game("panic", players=2, seed=4)
     digest = game.state_digest()
     with pytest.raises(IllegalAction):

@@ -843,9 +843,7 @@ class PanicGame(GameBase):
         Only for an action from ``legal_actions()`` of this very state (or one a bundled bot
         built for it)."""
         events: list[Event] = []
-        act = _ACTS.get(type(action))
-        if act is None:  # a subclass of one of the actions
-            act = next(f for cls, f in _ACTS.items() if isinstance(action, cls))
+        act = _ACTS.get(type(action)) or _act_of(action)
         act(self, action, events)
         self.history.append(action)
         if self._quiet:
@@ -1387,6 +1385,14 @@ def _short(card: PanicCard) -> str:
     if card.obstacle is not None:
         return card.obstacle.name[:2]
     return {"volcano": "VO", "raft": "RF", "paddle": "PD"}.get(card.kind, card.kind[:2])
+
+
+def _act_of(action: Any) -> Any:
+    """What a subclass of one of the actions does (anything else is no Panic action)."""
+    for cls, act in _ACTS.items():
+        if isinstance(action, cls):
+            return act
+    raise IllegalAction(foreign_action(action, "panic"))
 
 
 _WAKE_GOUGA = WakeGouga()

@@ -65,6 +65,7 @@ class PanicAgent(Agent):
 
     name = "panic"
     remembers = True
+    trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
 
     def __init__(self, seed: int | random.Random | None = None,
                  gouga_at: float | None = DEFAULT_GOUGA_AT, wait_for_escape: bool = False) -> None:

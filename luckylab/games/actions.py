@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -208,7 +209,7 @@ class Block:
 
     def __init__(self, cls: type, **codecs: Codec) -> None:
         self.cls = cls
-        names = [f for f in getattr(cls, "__dataclass_fields__", {})]
+        names = [f.name for f in dataclass_fields(cls)]  # not the ClassVars (type_name)
         if sorted(names) != sorted(codecs):
             raise ActionSpaceError(f"{cls.__name__}: codecs for {sorted(codecs)} but fields "
                              f"{sorted(names)}")

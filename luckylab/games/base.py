@@ -623,7 +623,7 @@ def jump_target(order: Sequence[int], last_active: int, occupants: Iterable[int]
 
 
 def replay(record: Mapping[str, Any], *, check_version: bool = True,
-           upto: int | None = None) -> GameBase:
+           upto: int | None = None, new_game: Callable[..., Any] | None = None) -> GameBase:
     """Play a :meth:`GameBase.record` back: the same seed and actions give the same game.
 
     ``upto=k`` stops after the first ``k`` actions: the game as it stood then (to look at a
@@ -636,6 +636,9 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     a different final state than it recorded. Records without the pins (older ones) replay
     with the checks they allow.
 
+    ``new_game`` starts the game (default: the registered games' ``new_game``); pass your own
+    to replay a game that is not registered (``docs/adding-a-game.md``).
+
     >>> from luckylab import new_game
     >>> game = new_game("kill", players=3, seed=4)
     >>> for _ in range(5):
@@ -645,7 +648,9 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     """
     from .._version import __version__
     from ..errors import LuckyLabError, ReplayError
-    from .registry import new_game
+
+    if new_game is None:
+        from .registry import new_game
 
     if not isinstance(record, Mapping):
         raise ReplayError(f"a record is a dict from GameBase.record(), not {type(record).__name__}")

@@ -10,7 +10,15 @@ cost time or change the island (``P-OBS-*``), and once per game the players may 
 Every decision is an action: :class:`Reveal` a card, :class:`WakeGouga`, a :class:`GougaCall`
 (name a kind and reveal one card), and :class:`Place` a card on an empty place (for the Totem
 pole and the Landslide). :class:`TimeUp` is not a player's decision: it is how a real hourglass
-(``clock="external"``, used by the widget) tells the game that the sand has run out.
+(``clock="external"``, used by the widget) tells the game that the sand has run out; a game on
+that clock that nobody ends ends by itself after ``budget x 2`` turns
+(:data:`EXTERNAL_TURNS_PER_SECOND`).
+
+The game keeps the protocol of :mod:`luckylab.games.protocol`: it is cooperative, so
+``returns()`` gives every seat the team's won score (``score / 16``, 0.0 for a loss); nobody
+sees a face-down card, and everybody sees what is turned up, so ``observation(seat)`` holds
+every card seen face up where it lies now, and ``determinize`` deals anew the face-down cards
+nobody has seen.
 
 This module owns the rules (the "grid" board format is :mod:`luckylab.boards.grid`); it knows
 nothing of agents or drawing.
@@ -43,6 +51,7 @@ from typing import Any, ClassVar
 from ..boards.board import Board
 from ..boards.grid import board_from_data, place_name
 from ..errors import BoardError, IllegalAction, OptionError
+from .actions import ActionSpace, Block, Choice
 from .base import (
     Event,
     GameAction,
@@ -52,9 +61,11 @@ from .base import (
     check_seed,
     foreign_action,
 )
+from .protocol import Observation
 
 __all__ = [
     "BANDS",
+    "EXTERNAL_TURNS_PER_SECOND",
     "GOUGA_KINDS",
     "GougaCall",
     "Obstacle",
@@ -270,6 +281,13 @@ def rules_from_data(data: Mapping[str, Any], source: str = "<data>") -> PanicRul
 
 
 MAX_ACTS = 100_000  # a budget may hold at most this many reveals (so every game ends)
+EXTERNAL_TURNS_PER_SECOND = 2
+"""``clock="external"``: the bound that ends a game no real hourglass ends. Acts cost nothing
+on that clock (the real sand keeps time, and :class:`TimeUp` says when it has run out), so a
+game played by bots, with nobody to apply TimeUp, would never end. No hand turns a card and
+resolves it in under half a second, so after ``budget x 2`` turns (and Gouga calls), 240 for
+the two-minute hourglass, the real sand has surely run out: the game ends as TimeUp ends it
+(end "time"), whoever plays. Never more than :data:`MAX_ACTS` turns."""
 
 
 def _seconds_ok(value: Any) -> bool:
@@ -333,6 +351,8 @@ class Reveal(GameAction):
     """Turn over the card at ``place`` (``P-TURN-1``: two per turn, one at a time)."""
 
     type_name: ClassVar[str] = "reveal"
+    group: ClassVar[str] = "reveal"
+    group_label: ClassVar[str] = "Turn a card face up"
 
     place: str
 
@@ -345,6 +365,8 @@ class WakeGouga(GameAction):
     """Everyone shouts "Gouga!" (``P-GOUGA-1``: once per game, at the start of a turn)."""
 
     type_name: ClassVar[str] = "wake_gouga"
+    group: ClassVar[str] = "gouga"
+    group_label: ClassVar[str] = "Wake Gouga"
 
     def __str__(self) -> str:
         return "wake Gouga"
@@ -355,6 +377,8 @@ class GougaCall(GameAction):
     """While Gouga is awake: name ``kind`` ("native", "dodo", "egg"), then reveal ``place``."""
 
     type_name: ClassVar[str] = "gouga_call"
+    group: ClassVar[str] = "gouga_call"
+    group_label: ClassVar[str] = "Name a kind for Gouga and turn one card"
 
     kind: str
     place: str
@@ -368,6 +392,8 @@ class Place(GameAction):
     """Put the card in hand (Totem pole's saved card, or a Landslide) face down on ``place``."""
 
     type_name: ClassVar[str] = "place"
+    group: ClassVar[str] = "place"
+    group_label: ClassVar[str] = "Put the card face down on an empty place"
 
     place: str
 
@@ -380,12 +406,56 @@ class TimeUp(GameAction):
     """The real hourglass has run out (``clock="external"`` only; not a player's decision)."""
 
     type_name: ClassVar[str] = "time_up"
+    group: ClassVar[str] = "time"
+    group_label: ClassVar[str] = "The sand has run out"
 
     def __str__(self) -> str:
         return "time is up"
 
 
 _ACTIONS = (Reveal, WakeGouga, GougaCall, Place, TimeUp)
+
+
+def _action_space(spaces: tuple[str, ...]) -> ActionSpace:
+    """Every action of a game on a grid with these places, numbered once per grid: a
+    :class:`Reveal` per place, :class:`WakeGouga`, a :class:`GougaCall` per kind and place, a
+    :class:`Place` per place, and :class:`TimeUp` (127 ids on the 5x5 island).
+
+    >>> space = _action_space(("r1c1", "r1c2"))
+    >>> space.size, space.action_id(GougaCall("dodo", "r1c2")), space.action_from_id(8)
+    (12, 7, GougaCall(kind='egg', place='r1c2'))
+    """
+    space = _SPACES.get(spaces)
+    if space is None:
+        where = Choice(spaces)
+        if len(_SPACES) >= 64:  # grids come from files: keep the cache small
+            _SPACES.clear()
+        space = _SPACES[spaces] = ActionSpace([
+            Block(Reveal, place=where), Block(WakeGouga),
+            Block(GougaCall, kind=Choice(GOUGA_KINDS), place=where),
+            Block(Place, place=where), Block(TimeUp)])
+    return space
+
+
+_SPACES: dict[tuple[str, ...], ActionSpace] = {}
+
+
+class _Made(dict):  # type: ignore[type-arg]
+    """Frozen actions made once per field value and handed out again (legal_actions() lists
+    the same values every turn; place names are at most 100, ``r1c1`` .. ``r10c10``)."""
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(*key) if isinstance(key, tuple) else self.make(key)
+        return value
+
+
+_REVEAL = _Made(Reveal)
+_GOUGA_CALL = _Made(GougaCall)
+_PLACE = _Made(Place)
 
 
 # -- the game -----------------------------------------------------------------------------------
@@ -417,7 +487,9 @@ class PanicGame(GameBase):
         its name, e.g. ``time={"budget": 90, "Tornado": 8}``.
     clock
         ``"budget"`` (default): acts spend the budget and the game ends when it is spent.
-        ``"external"``: acts cost nothing and a real clock ends the game with :class:`TimeUp`.
+        ``"external"``: acts cost nothing and a real clock ends the game with :class:`TimeUp`;
+        if none does (bots), the game ends as TimeUp would after ``budget x 2`` turns, 240 for
+        two minutes (:data:`EXTERNAL_TURNS_PER_SECOND`: no hand turns cards faster).
     rules_file
         Path of another Panic Island data file (default the built-in one).
 
@@ -432,7 +504,8 @@ class PanicGame(GameBase):
     saved, found
         Card ids saved (in order) and the raft/paddle found.
     time_left, turn, gouga ("asleep", "awake", "gone"), gouga_saves, end ("volcano", "time",
-    "tsunami", "complete", "stuck") and ``events`` (every event so far, for agents and widgets).
+    "tsunami", "complete", "stuck") and ``events`` (every event so far, for agents and widgets;
+    the last one is "game_over").
     """
 
     game_name = "panic"
@@ -489,6 +562,10 @@ class PanicGame(GameBase):
             raise OptionError(f"the budget of {costs['budget']} s allows more than {MAX_ACTS} "
                               f"reveals at {min(costs['reveal'], costs['gouga_call'])} s; "
                               "use fewer seconds of budget or more per reveal")
+        # the turn that ends a game on the real hourglass if TimeUp has not (P-TIME-1, see
+        # EXTERNAL_TURNS_PER_SECOND); the budget clock ends every game by itself
+        self.turn_limit = (min(math.ceil(costs["budget"] * EXTERNAL_TURNS_PER_SECOND), MAX_ACTS)
+                           if clock == "external" else math.inf)
         if clock == "external":  # the real hourglass keeps time, so acts cost nothing here
             costs = {k: (v if k == "budget" else 0.0) for k, v in costs.items()}
             seconds = {n: 0.0 for n in seconds}
@@ -671,38 +748,191 @@ class PanicGame(GameBase):
         return (saver.colour != saved.colour) if crossed else (saver.colour == saved.colour)
 
     def legal_actions(self) -> list[Any]:
+        """What the player to act may do now (:class:`TimeUp` is the hourglass's, never
+        listed: see :meth:`apply`)."""
         phase = self.phase
         if phase is None:
             return []
         if phase == "place":
-            return [Place(p) for p in self.empty_places()]
+            made = _PLACE
+            return [made[p] for p in self.empty_places()]
         places = self.revealable()
         if phase == "gouga":
-            return [GougaCall(k, p) for k in GOUGA_KINDS for p in places]
-        actions: list[Any] = [Reveal(p) for p in places]
+            made = _GOUGA_CALL
+            return [made[k, p] for k in GOUGA_KINDS for p in places]
+        made = _REVEAL
+        actions: list[Any] = [made[p] for p in places]
         if phase == "turn" and self.gouga == "asleep":
-            actions.append(WakeGouga())
+            actions.append(_WAKE_GOUGA)
         return actions
 
     def apply(self, action: Any) -> list[Event]:
-        """Validate ``action``, then play it; returns the events it caused."""
+        """Validate ``action``, then play it; returns the events it caused.
+
+        Besides ``legal_actions()``, a game on ``clock="external"`` accepts :class:`TimeUp` at
+        any moment: the real hourglass is not a seat, so no seat is offered it.
+        """
         self._check(action)
+        return self.apply_trusted(action)
+
+    def apply_trusted(self, action: Any) -> list[Event]:
+        """``apply`` without the legality check: the engine's own fast path (the protocol).
+        Only for an action from ``legal_actions()`` of this very state (or one a bundled bot
+        built for it)."""
         events: list[Event] = []
-        if type(action) is Reveal:  # the common act first
-            self._reveal(action.place, events)
-        elif isinstance(action, TimeUp):
-            self._finish("time", events, "The sand has run out.")
-        elif isinstance(action, WakeGouga):
-            self._wake_gouga(events)
-        elif isinstance(action, GougaCall):
-            self._gouga_call(action, events)
-        elif isinstance(action, Place):
-            self._place(action.place, events)
-        else:
-            self._reveal(action.place, events)
+        act = _ACTS.get(type(action)) or _act_of(action)
+        act(self, action, events)
         self.history.append(action)
+        if self._quiet:
+            return []
         self.events.extend(events)
         return events
+
+    def set_quiet(self, quiet: bool = True) -> None:
+        """Stop (or resume) keeping events: nobody reads them in a simulation or a search
+        rollout with bots that do not read ``events``. The play is the same; ``apply`` then
+        returns no events, and ``events`` and ``state_digest()`` lack the quiet part, so a
+        quiet game is for results, not for records."""
+        self._quiet = bool(quiet)
+
+    def play_out(self, choosers: Any) -> None:
+        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
+        each seat (a game on ``clock="external"`` ends at its bound,
+        :data:`EXTERNAL_TURNS_PER_SECOND`, if nobody applies :class:`TimeUp`)."""
+        apply = self.apply_trusted
+        while self.end is None:
+            apply(choosers[(self._current - self.seat_shift) % self.players](self))
+
+    # -- the protocol (luckylab.games.protocol) -------------------------------------------------
+    hidden_information: ClassVar[bool] = False
+    """What lies face down is hidden from every seat alike, and whatever is turned up is seen by
+    all: no seat knows what another does not (the conformance check that dealing anew what one
+    seat cannot see changes what another sees does not apply)."""
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action of a game on this grid (:func:`_action_space`), built once per grid."""
+        return _action_space(self.board.spaces)
+
+    def returns(self) -> tuple[float, ...]:
+        """The team's score, the same for every seat (cooperative): the saved natives, dodos and
+        eggs as a fraction of all of them (``score / 16`` on the published island: 1.0 is
+        "Divine!") when the team escaped with the raft and paddle (:attr:`won`), 0.0 for a lost
+        game (the volcano, a Tsunami, no raft or paddle) and before the end.
+
+        >>> game = PanicGame(players=2, seed=3)
+        >>> game.returns()
+        (0.0, 0.0)
+        """
+        if self.end is None or not self.won:
+            return (0.0,) * self.players
+        value = self.score / self.scoring_cards if self.scoring_cards else 1.0
+        return (value,) * self.players
+
+    def _public_places(self) -> set[str]:
+        """Places whose card everyone knows now: the volcano's, and every place a card was
+        turned up on or put down on (a card moves only where everyone sees it move: a Mirage
+        swaps two face-up cards, a Totem pole or Landslide card is put down by the players)."""
+        places = {self.volcano}
+        for action in self.history:
+            place = getattr(action, "place", None)
+            if place is not None:
+                places.add(place)
+        return places
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: everything face up, and every face-down card that was seen
+        where it lies (a memory game: what was revealed, and where, is public), but never a
+        face-down card nobody has seen. The same for every seat (only ``seat`` differs).
+
+        ``data``: ``cards`` (place -> card id, for every card whose place is known: face up,
+        seen, covered or the volcano), ``face_down`` (places with a face-down card, known or
+        not), ``face_up``, ``empty`` and ``covered`` (place -> Landslide), the turn's
+        ``revealed`` places, ``in_hand`` ([why, card] waiting for a Place), ``saved``,
+        ``found``, ``continuous``, and the clock, turn, phase, Gouga and score.
+
+        >>> game = PanicGame(players=2, seed=3)
+        >>> _ = game.apply(Reveal("r1c1"))
+        >>> obs = game.observation(1)
+        >>> obs["cards"], len(obs["face_down"]), obs["phase"]
+        ({'r1c1': 7, 'r3c3': 0}, 24, 'second')
+        """
+        seat = self._check_seat(seat)
+        public = self._public_places()
+        cards: dict[str, int] = {}
+        face_down: list[str] = []
+        empty: list[str] = []
+        for place, card in self.island.items():
+            if card is None:
+                empty.append(place)
+                continue
+            if place not in self.face_up:
+                face_down.append(place)
+            if place in public:
+                cards[place] = card
+        data = {
+            "players": self.players, "current_player": self.current_player,
+            "turn": self.turn, "phase": self.phase, "time_left": self.time_left,
+            "clock": self.clock, "volcano": self.volcano, "cards": cards,
+            "face_down": face_down, "face_up": [p for p in self.island if p in self.face_up],
+            "empty": empty, "covered": dict(self.covered), "revealed": list(self.revealed),
+            "in_hand": [[why, card] for why, card in self.in_hand],
+            "saved": list(self.saved), "found": list(self.found),
+            "continuous": list(self.continuous), "seat_shift": self.seat_shift,
+            "gouga": self.gouga, "gouga_saves": self.gouga_saves,
+            "saves_after_wake": self.saves_after_wake, "score": self.score,
+            "end": self.end, "won": self.won if self.end is not None else None,
+        }
+        return Observation(seat, data, self._observation_text(seat, cards))
+
+    def _observation_text(self, seat: int, cards: Mapping[str, int]) -> str:
+        if self.end is not None:
+            head = (f"Over ({self.end}): score {self.score} ({band(self.score)}), "
+                    f"{'won' if self.won else 'lost'}.")
+        else:
+            head = (f"Turn {self.turn + 1}: P{self.current_player + 1} to play; "
+                    f"{self.time_left:g} s left; score {self.score}; Gouga {self.gouga}.")
+        found = ", ".join(self.cards[c].name for c in self.found) or "nothing yet"
+        lines = [f"You are P{seat + 1}. {head}", f"Found: {found}. In hand: "
+                 + (", ".join(self.cards[c].name for _, c in self.in_hand) or "nothing") + "."]
+        nodes = self.board.graph.nodes
+        rows: dict[int, list[str]] = {}
+        for place, card in self.island.items():
+            if card is None:
+                code = "--"
+            elif place in cards:
+                code = _short(self.cards[card])
+            else:
+                code = "??"
+            if place in self.face_up or place in self.covered:
+                code = f"[{code}]"
+            rows.setdefault(nodes[place]["row"], []).append(f"{code:^4}")
+        lines += [(f"r{r:<2} " + " ".join(row)).rstrip() for r, row in sorted(rows.items())]
+        lines.append("?? never seen, -- empty, [..] face up; rN red native, yD yellow dodo, "
+                     "rE red egg, VO volcano, RF raft, PD paddle, obstacles by their first "
+                     "letters.")
+        return "\n".join(lines)
+
+    def determinize(self, seat: int, rng: Any) -> PanicGame:
+        """A game ``seat`` cannot tell from this one: the face-down cards nobody has seen are
+        dealt anew among their places (uniformly, with ``rng``; what was seen stays where it
+        was seen) and the game's own generator is reseeded from ``rng``. This game is left as
+        it was.
+
+        >>> game = PanicGame(players=2, seed=3)
+        >>> world = game.determinize(0, random.Random(1))
+        >>> world.observation(0) == game.observation(0), world.island == game.island
+        (True, False)
+        """
+        self._check_seat(seat)
+        world = self.clone()
+        public = self._public_places()
+        hidden = [p for p, c in self.island.items() if c is not None and p not in public]
+        cards = [self.island[p] for p in hidden]
+        rng.shuffle(cards)
+        world.island.update(zip(hidden, cards, strict=True))
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
 
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> GameAction:
@@ -792,7 +1022,8 @@ class PanicGame(GameBase):
         names = {self.cards[c].obstacle.name for c in self.continuous}
         return self.costs["reveal"] + sum(self.obstacle_seconds[n] for n in names)
 
-    def _reveal(self, place: str, events: list[Event]) -> None:
+    def _reveal(self, action: Reveal, events: list[Event]) -> None:
+        place = action.place
         card = self.cards[self.island[place]]
         self.time_left -= self._reveal_cost()
         self.revealed.append(place)
@@ -816,7 +1047,7 @@ class PanicGame(GameBase):
         if not self._resolve(self.revealed, events, gouga_call=None):
             self._end_step(events)
 
-    def _wake_gouga(self, events: list[Event]) -> None:
+    def _wake_gouga(self, action: WakeGouga, events: list[Event]) -> None:
         self.time_left -= self.costs["wake_gouga"]
         self.gouga = "awake"
         events.append(Event("gouga_wakes", "Everyone shouts \"Gouga!\"",
@@ -838,7 +1069,8 @@ class PanicGame(GameBase):
         if not self._resolve([place], events, gouga_call=action.kind):
             self._end_step(events)
 
-    def _place(self, place: str, events: list[Event]) -> None:
+    def _place(self, action: Place, events: list[Event]) -> None:
+        place = action.place
         why, card = self.in_hand.pop(0)
         self.island[place] = card
         self.time_left -= self.costs["place"]
@@ -846,6 +1078,9 @@ class PanicGame(GameBase):
                             f"({why}).", {"place": place, "card": card, "why": why}))
         if not self.in_hand:
             self._end_step(events)
+
+    def _time_up(self, action: TimeUp, events: list[Event]) -> None:
+        self._finish("time", events, "The sand has run out.")
 
     # -- resolving a turn or a Gouga call -----------------------------------------------------
     def _resolve(self, places: list[str], events: list[Event], gouga_call: str | None) -> bool:
@@ -1036,12 +1271,14 @@ class PanicGame(GameBase):
         elif not self._safe_card_left():
             self._finish("stuck", events, "No card but the volcano can be turned: the team "
                          "waits for the sand to run out.")
+        elif self.turn >= self.turn_limit:  # clock="external" only (EXTERNAL_TURNS_PER_SECOND)
+            self._finish("time", events, f"{self.turn} turns: the real sand has surely run out.")
 
     def _finish(self, end: str, events: list[Event], text: str) -> None:
         self.end = end
         if end in ("time", "stuck"):
             self.time_left = max(self.time_left, 0.0) if end == "time" else 0.0
-        events.append(Event("end", f"{text} Score {self.score} ({band(self.score)}); "
+        events.append(Event("game_over", f"{text} Score {self.score} ({band(self.score)}); "
                             f"{'won' if self.won else 'lost'}.",
                             {"end": end, "score": self.score, "won": self.won}))
 
@@ -1076,3 +1313,30 @@ class PanicGame(GameBase):
         state = self.end or self.phase
         return (f"<PanicGame seed={self.seed} turn {self.turn}, {self.time_left:.1f} s left, "
                 f"score {self.score}, {len(self.found)}/2 found, {state}>")
+
+
+def _short(card: PanicCard) -> str:
+    """Two letters for a card in the observation's text."""
+    if card.colour is not None:
+        return card.colour[0] + card.kind[0].upper()
+    if card.obstacle is not None:
+        return card.obstacle.name[:2]
+    return {"volcano": "VO", "raft": "RF", "paddle": "PD"}.get(card.kind, card.kind[:2])
+
+
+def _act_of(action: Any) -> Any:
+    """What a subclass of one of the actions does (anything else is no Panic action)."""
+    for cls, act in _ACTS.items():
+        if isinstance(action, cls):
+            return act
+    raise IllegalAction(foreign_action(action, "panic"))
+
+
+_WAKE_GOUGA = WakeGouga()
+_ACTS: dict[type, Any] = {  # what each action does (apply checks it first; see PanicGame.apply)
+    Reveal: PanicGame._reveal,
+    GougaCall: PanicGame._gouga_call,
+    Place: PanicGame._place,
+    WakeGouga: PanicGame._wake_gouga,
+    TimeUp: PanicGame._time_up,
+}

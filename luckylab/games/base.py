@@ -496,7 +496,12 @@ class GameBase:
         memo[id(self)] = new
         shared = self._shared_attributes()
         for key, value in self.__dict__.items():
-            setattr(new, key, value if key in shared else copy.deepcopy(value, memo))
+            if key in shared:
+                setattr(new, key, value)
+            elif key == "events":  # events are immutable once said: a new list, the same events
+                setattr(new, key, list(value))
+            else:
+                setattr(new, key, copy.deepcopy(value, memo))
         return new
 
     def _shared_attributes(self) -> frozenset[str]:

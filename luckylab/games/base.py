@@ -674,10 +674,6 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     if count is not None and (not _is_int(count) or count != len(actions)):
         raise ReplayError(f"the record is truncated or padded: it says {count!r} actions and "
                           f"lists {len(actions)}")
-    pinned = record.get("inputs_sha256")
-    if pinned is not None and pinned != inputs_sha256(record):
-        raise ReplayError("the record's game, seed, options or actions were edited after it "
-                          "was made (inputs_sha256 differs)")
     if upto is not None and not (_is_int(upto) and 0 <= upto <= len(actions)):
         raise ReplayError(f"upto must be a whole number from 0 to {len(actions)} (the record's "
                           f"actions), not {upto!r}")
@@ -702,4 +698,8 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     if upto is None and digest is not None and digest != game.state_digest():
         raise ReplayError("the replayed game ends in another state than the one recorded "
                           "(final_sha256 differs): an action, the seed or an option was edited")
+    pinned = record.get("inputs_sha256")
+    if pinned is not None and pinned != inputs_sha256(record):
+        raise ReplayError("the record's game, seed, options or actions were edited after it "
+                          "was made (inputs_sha256 differs)")
     return game

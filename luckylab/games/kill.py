@@ -544,16 +544,6 @@ class KillGame(HandlerTable, GameBase):
             places[f"hand {s}"] = list(hand)
         return places
 
-    def moving_cards(self, seat: int) -> list[int]:
-        """The Move and Room cards in ``seat``'s hand that :meth:`legal_actions` offers to play:
-        one per design (identical cards do the same; the lowest id), sorted by id.
-
-        >>> game = KillGame(players=2, seed=4)
-        >>> all(game.cards[c].kind in ("move", "room") for c in game.moving_cards(0))
-        True
-        """
-        return self._moving_cards(seat)
-
     def failure_cards(self, seat: int) -> tuple[int, ...]:
         """The Failure cards in ``seat``'s hand, sorted by id.
 
@@ -747,7 +737,7 @@ class KillGame(HandlerTable, GameBase):
             layout.append((len(steps), steps, None))
             count += len(steps)
         reach = tables.reach
-        for c in self._moving_cards(seat):  # one per design
+        for c in self.moving_cards(seat):  # one per design
             mine, his = len(reach[c][here][1]), len(reach[c][doctor][1])
             layout.append((mine, (), (c, "self", here)))
             layout.append((his, (), (c, "doctor", doctor)))
@@ -771,9 +761,14 @@ class KillGame(HandlerTable, GameBase):
                          f"{k!r}")
 
     # A hand in the order legal_actions() lists it, each part sorted by id.
-    def _moving_cards(self, seat: int) -> list[int]:
-        """The Move and Room cards in ``seat``'s hand, one per design (its lowest id: identical
-        cards are one choice)."""
+    def moving_cards(self, seat: int) -> list[int]:
+        """The Move and Room cards in ``seat``'s hand that :meth:`legal_actions` offers to play:
+        one per design (identical cards do the same; the lowest id), sorted by id.
+
+        >>> game = KillGame(players=2, seed=4)
+        >>> all(game.cards[c].kind in ("move", "room") for c in game.moving_cards(0))
+        True
+        """
         moving = self._t.moving
         cards = [c for c in self.hands[seat] if c in moving]
         cards.sort()

@@ -17,7 +17,7 @@ from luckylab.games.protocol import Observation
 CASES = [
     ("island", 2), ("island", 3), ("island", 4),
     ("kill", 2), ("kill", 4),
-    ("save", 2), ("save", 4),
+    ("save", 3), ("save", 4),
     ("panic", 1), ("panic", 4),
     ("doctorwho", 3), ("doctorwho", 4),
 ]

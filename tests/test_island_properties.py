@@ -45,7 +45,7 @@ def check_turn_order(game, events):
         if "jump" in data:
             assert data["jump"] == jump_target(game.seats, data["last_active"],
                                                data["occupants"]) or game.eliminated
-            following = [e for e in events[i + 1:] if e.kind in ("turn", "cap")]
+            following = [e for e in events[i + 1:] if e.kind in ("turn", "turn_cap")]
             if following and following[0].kind == "turn":
                 assert following[0].data["seat"] == data["jump"]
         else:

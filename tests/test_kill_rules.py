@@ -416,7 +416,7 @@ def test_K_KILL_1_not_foiled_the_attacker_wins_and_nobody_loses():
     events = game.apply(Foil(()))
     assert game.is_over and game.finished and game.winner == 0 and game.loser is None
     assert game.current_player is None and game.legal_actions() == []
-    assert events[-1].kind == "win"
+    assert events[-1].kind == "game_over"
     with pytest.raises(IllegalAction, match="over"):
         game.apply(EndTurn())
     result = game.result()

@@ -12,8 +12,8 @@
 ``random``
     Uniform over the legal actions: the baseline every strategy should beat.
 
-The bots read the engine's precomputed tables (``game._t``: doors, card reach, ...) instead of
-asking the board each time; the helpers at the end of this module do that, so the strategies
+The bots read the engine's precomputed tables (``game.tables``: doors, card reach, ...) instead
+of asking the board each time; the helpers at the end of this module do that, so the strategies
 read as plain rules.
 
 >>> from luckylab import new_game
@@ -52,7 +52,7 @@ __all__ = ["AGENTS", "DEFAULT", "Opportunist", "Patient", "RandomKillAgent", "be
 def best_weapon(game: KillGame, seat: int, space: str) -> tuple[int | None, int]:
     """The Weapon in ``seat``'s hand worth most on ``space`` and its value (None, 1: bare hands)."""
     best: tuple[int | None, int] = (None, 1)
-    kinds, cards = game._kinds, game.cards
+    kinds, cards = game.tables.kinds, game.cards
     for c in game.hands[seat]:
         if kinds[c] == "weapon":
             value = attack_value(cards[c], space)
@@ -68,7 +68,7 @@ def cheapest_foil(game: KillGame) -> Foil | None:
     known = _remembered_foil(game, needed)  # a hand like this one, needing as much, was seen
     if known is not _UNKNOWN:
         return known
-    luck = game._luck
+    luck = game.tables.luck
     best, best_cost = None, None
     for a in game.legal_actions():  # the first of the cheapest wins, as min() would pick
         points = sum(luck[c] for c in a.cards)
@@ -92,7 +92,7 @@ def kill_plan(game: KillGame, seat: int, min_value: int = 1) -> Action | None:
     # can_attack(seat): with him, and no other player sees the space (it is in ``safe``)
     if here == doc and worth(here):
         return Attack(best_weapon(game, seat, here)[0])
-    tables = game._t  # the board's precomputed doors, shared by every game
+    tables = game.tables  # the board's precomputed doors, shared by every game
     doors = tables.doors
     reach = tables.reach  # reach[card][start] = (targets, targets sorted): card_targets
     may_step = not game.stepped
@@ -144,7 +144,7 @@ class Opportunist(Agent):
     def snoop(self, game: KillGame, seat: int) -> Snoop:
         """Stay or step into a named room (to draw), as close as possible to Doctor Lucky's
         next room; with no named room in reach, stay."""
-        target = game._t.doctor_next[game.doctor]  # doctor_next(game.board, game.doctor)
+        target = game.tables.doctor_next[game.doctor]  # doctor_next(game.board, game.doctor)
         return Snoop(nearest_room(game.board, game.position[seat], target))
 
     def foil(self, game: KillGame, seat: int) -> Foil:
@@ -183,7 +183,7 @@ def moving_cards(game: KillGame, seat: int) -> list[int]:
     >>> all(game.cards[c].kind in ("move", "room") for c in moving_cards(game, 0))
     True
     """
-    return game._moving_cards(seat)
+    return game.moving_cards(seat)
 
 
 def _murder_test(game: KillGame, seat: int, safe: frozenset[str],
@@ -214,8 +214,8 @@ _UNKNOWN = object()
 
 
 def _remembered_foil(game: KillGame, needed: int) -> Foil | None | object:
-    failures = game._failures(game.current_player)  # sorted by id
-    luck = game._luck
+    failures = game.failure_cards(game.current_player)  # sorted by id
+    luck = game.tables.luck
     places = _FOIL_ANSWERS.get((tuple([luck[c] for c in failures]), needed), _UNKNOWN)
     if places is None or places is _UNKNOWN:
         return places
@@ -223,8 +223,8 @@ def _remembered_foil(game: KillGame, needed: int) -> Foil | None | object:
 
 
 def _remember_foil(game: KillGame, needed: int, foil: Foil | None) -> None:
-    failures = game._failures(game.current_player)
-    luck = game._luck
+    failures = game.failure_cards(game.current_player)
+    luck = game.tables.luck
     if len(_FOIL_ANSWERS) >= 20_000:  # a memory bound
         _FOIL_ANSWERS.clear()
     _FOIL_ANSWERS[tuple([luck[c] for c in failures]), needed] = (

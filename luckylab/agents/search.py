@@ -21,9 +21,10 @@ end the rollout bot's own choice stands unless another action won clearly (by mo
 ``margin`` and by more than 1.64 standard errors) more often: the best of several noisy win
 rates looks better than it is, and a few dozen simulations are noisy.
 
-The simulated games run the way ``luckylab.simulation`` runs games of bundled bots: without
-writing the events' sentences (nobody reads them) and, in the rollouts, without re-checking the
-actions the readable bot built; the play is the same.
+The simulated games run through the game protocol alone: each one is a ``clone()`` of a
+determinization (``game.determinize(seat, rng)``, dealt by the engine) set quiet
+(``set_quiet``: nobody reads their events' sentences), and the rollouts go through the engine's
+``apply_trusted``, without re-checking the actions the readable bot built; the play is the same.
 
 The budget is ``iterations`` per decision (the default, so a seed replays a game exactly) or
 ``time_ms`` milliseconds per decision (faster machines then search more).
@@ -38,16 +39,15 @@ The budget is ``iterations`` per decision (the default, so a seed replays a game
 >>> game.turn >= 6
 True
 
-This module owns the search and the determinization; the rules stay in ``luckylab.games``.
+This module owns the search; the rules, and how to deal what a seat cannot see, stay in
+``luckylab.games``.
 """
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from ..errors import LuckyLabError
@@ -55,90 +55,29 @@ from . import agent_class
 from .base import Agent
 
 __all__ = ["AGENTS", "BadBudget", "ISMCTSAgent", "IslandISMCTS", "KillISMCTS", "determinize",
-           "light_clone", "unseen_cards"]
+           "unseen_cards"]
 
 
 class BadBudget(LuckyLabError, ValueError):
     """A search setting out of range: says which, and what is allowed."""
 
 
-# -- copying and determinizing a game ----------------------------------------------------------
-
-
-def light_clone(game: Any) -> Any:
-    """A copy of ``game`` that plays on independently, without its event log and history.
-
-    Much cheaper than ``game.clone()`` late in a game (the logs grow with every action and a
-    search copies the game thousands of times). Lists, dicts, sets and dataclasses in the state
-    are copied one level down (enough for the rules, which replace or append, never edit a
-    card id in place); the shared, read-only tables are shared; anything else is deep-copied.
-    """
-    cls = game.__class__
-    new = cls.__new__(cls)
-    shared = game._shared_attributes()
-    state = new.__dict__
-    for key, value in game.__dict__.items():
-        if key in shared:
-            state[key] = value
-        elif key in ("events", "history"):
-            state[key] = []
-        else:
-            state[key] = _copy_value(value)
-    return new
-
-
-_ATOMS = frozenset({int, str, float, bool, tuple, frozenset, type(None)})
-_COPIED = (list, dict, set)
-_DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names
-
-
-def _copy_value(value: Any) -> Any:
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    if kind is list:
-        return value.copy()
-    if kind is dict:
-        return {k: (v if type(v) in _ATOMS else _copy_value(v)) for k, v in value.items()}
-    if kind is set:
-        return value.copy()
-    if kind is random.Random:
-        other = random.Random()
-        other.setstate(value.getstate())
-        return other
-    names = _DATACLASS_FIELDS.get(kind)
-    if names is None and is_dataclass(value) and not isinstance(value, type):
-        names = _DATACLASS_FIELDS[kind] = tuple(f.name for f in fields(value))
-    if names is not None:
-        other = copy.copy(value)
-        for name in names:
-            item = getattr(value, name)
-            if type(item) in _COPIED:
-                object.__setattr__(other, name, _copy_value(item))
-        return other
-    return copy.deepcopy(value)
+# -- determinizing a game (the engines deal; these name it for the lessons) ------------------
 
 
 def unseen_cards(game: Any, seat: int) -> list[int]:
-    """The cards ``seat`` cannot see: the other hands and the deck, as a sorted list.
-
-    Sorted, so nothing about where they really are (their order in a hand or in the deck)
-    leaks into the determinization.
-    """
-    seen = set(game.hands.get(seat, ())) | set(game.discards)
-    for cards in getattr(game, "under", {}).values():  # the Island: Weapons, Hazards, markers
-        seen.update(cards)
-    seen.update(getattr(game, "removed", ()))  # Kill: played Failure cards leave the game
-    return sorted(c.id for c in game.cards if c.id not in seen)
+    """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: the
+    engine's ``game.unseen_cards(seat)``."""
+    return game.unseen_cards(seat)  # type: ignore[no-any-return]
 
 
 def determinize(game: Any, seat: int, rng: random.Random) -> Any:
-    """A copy of ``game`` with every card ``seat`` cannot see dealt again at random.
+    """A copy of ``game`` with every card ``seat`` cannot see dealt again at random: the
+    engine's ``game.determinize(seat, rng)`` (the game protocol).
 
-    Each other hand keeps its size and the deck keeps its length; the copy's own random
-    generator (Kill reshuffles the discards with it) is reseeded from ``rng``. Nothing of the
-    true hidden state survives: two games that look the same from ``seat`` give the same
-    determinization for the same ``rng``.
+    Each other hand keeps its size and the deck its length; the copy's own random generator
+    is reseeded from ``rng``. Nothing of the true hidden state survives: two games that look
+    the same from ``seat`` give the same determinization for the same ``rng``.
 
     >>> import random, luckylab
     >>> game = luckylab.new_game("kill", players=3, seed=1)
@@ -148,24 +87,7 @@ def determinize(game: Any, seat: int, rng: random.Random) -> Any:
     >>> sorted(world.deck + world.hands[1] + world.hands[2]) == unseen_cards(game, 0)
     True
     """
-    world = light_clone(game)
-    pool = unseen_cards(game, seat)
-    rng.shuffle(pool)
-    start = 0
-    for other in sorted(world.hands):
-        if other == seat:
-            continue
-        size = len(game.hands[other])
-        world.hands[other] = pool[start:start + size]
-        start += size
-    world.deck = pool[start:]
-    if len(world.deck) != len(game.deck):  # pragma: no cover - a card went missing
-        raise AssertionError("determinization lost track of a card")
-    world.rng = random.Random(rng.getrandbits(64))
-    if hasattr(world, "_held"):  # the Island keeps the Luck held in all hands up to date
-        luck = world._luck
-        world._held = sum(luck[c] for hand in world.hands.values() for c in hand)
-    return world
+    return game.determinize(seat, rng)
 
 
 # -- the search ------------------------------------------------------------------------------
@@ -307,7 +229,7 @@ class ISMCTSAgent(Agent):
             return actions[0]
         self.searched += 1
         me = game.current_player
-        worlds = [determinize(game, me, self.rng) for _ in range(self.determinizations)]
+        worlds = [game.determinize(me, self.rng) for _ in range(self.determinizations)]
         roots = [_Node(me, actions) for _ in worlds]
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         i = 0
@@ -341,10 +263,8 @@ class ISMCTSAgent(Agent):
         return actions[best]
 
     def _iterate(self, world: Any, root: _Node) -> None:
-        game = light_clone(world)
-        if hasattr(game, "_pending"):  # nobody reads this copy's events: skip their sentences
-            game._quiet = True
-            game._say = _say_nothing
+        game = world.clone()
+        game.set_quiet(True)  # nobody reads this copy's events: skip their sentences
         path: list[tuple[_Node, int]] = []
         node = root
         while True:
@@ -384,27 +304,19 @@ class ISMCTSAgent(Agent):
     def _rollout(self, game: Any) -> dict[int, float]:
         bot = self._rollout_class(seed=self.rng.getrandbits(32))
         choose = bot.choose
-        if bot.trusted and not bot.reads_events and hasattr(game, "_apply_trusted"):
-            # Actions the readable bot built for this very state: the simulation's trusted
-            # path, without re-checking them (the same play).
-            apply = game._apply_trusted
-            for _ in range(self.depth):
-                if game.phase == "over":
-                    break
-                apply(choose(game))
-        else:
-            for _ in range(self.depth):
-                if game.is_over:
-                    break
-                game.apply(choose(game))
-        if game.is_over and game.winner is not None:
-            return {game.winner: 1.0}
+        # Actions the readable bot built for this very state: the engine's trusted path,
+        # without re-checking them (the same play).
+        apply = game.apply_trusted if bot.trusted and not bot.reads_events else game.apply
+        for _ in range(self.depth):
+            if game.is_over:
+                break
+            apply(choose(game))
+        if game.is_over:
+            returns = game.returns()
+            if any(returns):
+                return {s: r for s, r in enumerate(returns) if r}
         live = list(game.order)  # unfinished: a draw among the live players
         return {s: 1.0 / len(live) for s in live}
-
-
-def _say_nothing(*args: Any, **kwargs: Any) -> None:
-    """Stands in for a rollout copy's ``_say``: its events are never read."""
 
 
 class IslandISMCTS(ISMCTSAgent):

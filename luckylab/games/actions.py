@@ -38,7 +38,7 @@ Pay(cards=(1, 3))
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from dataclasses import fields as dataclass_fields
 from itertools import combinations_with_replacement
 from typing import Any
@@ -209,7 +209,8 @@ class Block:
 
     def __init__(self, cls: type, **codecs: Codec) -> None:
         self.cls = cls
-        names = [f.name for f in dataclass_fields(cls)]  # not the ClassVars (type_name)
+        # the dataclass fields, not its ClassVars (type_name, group, group_label)
+        names = [f.name for f in dataclass_fields(cls)] if is_dataclass(cls) else []
         if sorted(names) != sorted(codecs):
             raise ActionSpaceError(f"{cls.__name__}: codecs for {sorted(codecs)} but fields "
                              f"{sorted(names)}")

@@ -42,6 +42,7 @@ from ..boards import load_board
 from ..boards.board import Board, CatBlocks
 from ..cards import Card, load_characters, load_deck
 from ..errors import IllegalAction, OptionError
+from .actions import ActionSpace, Assignment, Block, Choice, Codec, Maybe, SubsetOf
 from .base import (
     Event,
     GameAction,
@@ -55,6 +56,8 @@ from .base import (
     jump_target,
     seats_from_left,
 )
+from .copying import light_copy
+from .protocol import Observation
 
 __all__ = [
     "DOCTOR",
@@ -89,6 +92,8 @@ class Move(GameAction):
     ``I-STR-6``). ``moves`` pairs each pawn (a seat) with where it ends."""
 
     type_name: ClassVar[str] = "move"
+    group: ClassVar[str] = "move"
+    group_label: ClassVar[str] = "Move pawns"
 
     moves: tuple[tuple[int, str], ...]
 
@@ -106,6 +111,8 @@ class MoveCat(GameAction):
     """Phase 1: move the cat to any other space (``I-MOVE-2``)."""
 
     type_name: ClassVar[str] = "move_cat"
+    group: ClassVar[str] = "cat"
+    group_label: ClassVar[str] = "Move the cat"
 
     space: str
 
@@ -118,6 +125,8 @@ class PlayHazard(GameAction):
     """Phase 1: throw Hazard card ``card`` at a seat or at ``"doctor"`` (``I-HAZ-1``)."""
 
     type_name: ClassVar[str] = "hazard"
+    group: ClassVar[str] = "hazard"
+    group_label: ClassVar[str] = "Throw a Hazard"
 
     card: int
     target: int | str
@@ -132,6 +141,8 @@ class Pass(GameAction):
     """Do nothing in this phase."""
 
     type_name: ClassVar[str] = "pass"
+    group: ClassVar[str] = "pass"
+    group_label: ClassVar[str] = "Pass"
 
     def __str__(self) -> str:
         return "pass"
@@ -142,6 +153,8 @@ class Draw(GameAction):
     """Phase 2: draw the top card, if nobody sees you (``I-DRAW-1``)."""
 
     type_name: ClassVar[str] = "draw"
+    group: ClassVar[str] = "draw"
+    group_label: ClassVar[str] = "Draw a card"
 
     def __str__(self) -> str:
         return "draw a card"
@@ -152,6 +165,8 @@ class Attack(GameAction):
     """Phase 2: try to kill Doctor Lucky, with at most one Weapon (``I-KILL-1``, ``I-KILL-2``)."""
 
     type_name: ClassVar[str] = "attack"
+    group: ClassVar[str] = "attack"
+    group_label: ClassVar[str] = "Attack Doctor Lucky"
 
     weapon: int | None = None
 
@@ -164,6 +179,8 @@ class Foil(GameAction):
     """Foiling: discard these cards for their Luck; an empty tuple passes (``I-FOIL-1``)."""
 
     type_name: ClassVar[str] = "foil"
+    group: ClassVar[str] = "foil"
+    group_label: ClassVar[str] = "Discard Luck to foil the attack, or pass"
 
     cards: tuple[int, ...] = ()
 
@@ -176,6 +193,8 @@ class GiveCard(GameAction):
     """Hazard penalty: pass one card of your choice to the thrower (``I-HAZ-2``)."""
 
     type_name: ClassVar[str] = "give"
+    group: ClassVar[str] = "give"
+    group_label: ClassVar[str] = "Give the thrower a card"
 
     card: int
 
@@ -188,6 +207,8 @@ class DiscardLuck(GameAction):
     """Hazard penalty: discard cards whose Luck reaches the Hazard's value (``I-HAZ-2``)."""
 
     type_name: ClassVar[str] = "discard"
+    group: ClassVar[str] = "discard"
+    group_label: ClassVar[str] = "Discard Luck to pay for the Hazard"
 
     cards: tuple[int, ...]
 
@@ -548,6 +569,147 @@ class IslandGame(HandlerTable, GameBase):
             places[f"under {s}"] = list(cards)
         return places
 
+    # -- the protocol (luckylab.games.protocol) ------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        """Seats in the game: the players and their Strangers (who never decide: they play
+        inside :meth:`apply`, but a Stranger can win)."""
+        return len(self.seats)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action a game on this board with these seats can offer, numbered (built once
+        per board and number of seats): Moves (pawns to spaces), cat moves, Hazards at each
+        seat or Doctor Lucky, pass, draw, attacks, foils and penalty discards (any set of
+        cards with Luck, listed with their ids sorted), and giving each card.
+
+        >>> game = IslandGame(players=2, seed=1)
+        >>> all(game.action_from_id(game.action_id(a)) == a for a in game.legal_actions())
+        True
+        """
+        found = _ACTION_SPACES.get((id(self.board), len(self.seats)))
+        if found is None or found[0] is not self.board:
+            found = _ACTION_SPACES[id(self.board), len(self.seats)] = (
+                self.board, _action_space(self.board, self.seats, self.cards))
+        return found[1]
+
+    def unseen_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: nothing
+        of where they really are shows. The cards under the characters and the discards are
+        face up.
+
+        >>> game = IslandGame(players=4, seed=1)
+        >>> len(game.unseen_cards(0)) == len(game.cards) - len(game.hands[0])
+        True
+        """
+        seat = self._check_seat(seat)
+        seen = set(self.hands.get(seat, ()))
+        seen.update(self.discards)
+        for cards in self.under.values():
+            seen.update(cards)
+        return sorted(c.id for c in self.cards if c.id not in seen)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: the pawns, the cat, every Move and Attack, the cards
+        under the characters, the discards, its own hand, how many cards the others hold, the
+        foiling round or the Hazard penalty, and the attempts so far. (Luck held by others is
+        not in it: the attempt log's ``table_luck`` is left out.)
+
+        >>> game = IslandGame(players=4, seed=1)
+        >>> obs = game.observation(0)
+        >>> obs["hand"] == sorted(game.hands[0]), obs["hand_sizes"]
+        (True, [6, 6, 6, 6])
+        >>> print(obs.text.splitlines()[0])
+        Turn 1: Janet Principle's turn (phase1); you are Seat 1, Janet Principle.
+        """
+        seat = self._check_seat(seat)
+        round_ = self.foil
+        foil = None if round_ is None else {
+            "attacker": round_.attacker, "value": round_.value, "kind": round_.kind,
+            "weapon": round_.weapon, "order": list(round_.order), "needed": round_.needed,
+            "asked": [[s, list(cards)] for s, cards in round_.asked]}
+        penalty = None if self._penalty is None else dict(
+            zip(("victim", "thrower", "value"), self._penalty, strict=True))
+        hands = self.hands
+        data = {
+            "turn": self.turn, "phase": self.phase, "active": self.active,
+            "current_player": self.current_player, "strangers": list(self.strangers),
+            "order": list(self.order), "eliminated": sorted(self.eliminated),
+            "positions": [self.position[s] for s in self.seats], "doctor": self.doctor,
+            "cat": self.cat, "jumps_on": self._jumps_on,
+            "move": [self.move[s] for s in self.seats],
+            "attack": [self.attack[s] for s in self.seats],
+            "under": [list(self.under[s]) for s in self.seats],
+            "hand": sorted(hands.get(seat, ())),
+            "hand_sizes": [len(hands[s]) if s in hands else None for s in self.seats],
+            "deck_size": len(self.deck), "discards": list(self.discards),
+            "foil": foil, "penalty": penalty,
+            "attempts": [{k: v for k, v in a.items() if k != "table_luck"}
+                         for a in self.attempt_log],
+            "finished": self.finished, "winner": self.winner, "loser": self.loser,
+        }
+        names = self.names
+        if self.phase == "over":
+            head = (f"The game is over: {names[self.winner]} won" if self.finished else
+                    f"The game stopped unfinished after {self.turn} turns")
+        else:
+            head = f"Turn {self.turn}: {names[self.active]}'s turn ({self.phase})"
+            if self._decider != self.active:
+                head += f", {names[self._decider]} to answer"
+        where = self._where
+        lines = [f"{head}; you are Seat {seat + 1}, {names[seat]}.",
+                 f"Doctor Lucky is on {where(self.doctor)}, the cat on {where(self.cat)}. "
+                 + ", ".join(f"{names[s]} on {where(self.position[s])}" for s in self.order)
+                 + ".",
+                 "Your hand: " + (", ".join(str(self.cards[c]) for c in data["hand"])
+                                  or "no cards") + ".",
+                 "Cards held: " + ", ".join(f"{names[s]} {len(hands[s])}" for s in self.order
+                                           if s in hands)
+                 + f"; {len(self.deck)} in the deck, {len(self.discards)} discarded."]
+        if round_ is not None:
+            lines.append(f"{names[round_.attacker]}'s {round_.kind} attempt is worth "
+                         f"{round_.value}: {max(round_.needed, 0)} Luck still needed.")
+        if penalty is not None:
+            lines.append(f"{names[penalty['victim']]} pays for a Hazard worth "
+                         f"{penalty['value']}: a card to {names[penalty['thrower']]}, or Luck.")
+        return Observation(seat, data, "\n".join(lines))
+
+    def determinize(self, seat: int, rng: random.Random) -> IslandGame:
+        """A game ``seat`` cannot tell from this one: its hand, the discards and the cards
+        under the characters stay; every other card (:meth:`unseen_cards`) is shuffled with
+        ``rng`` and dealt anew, each other hand keeping its size and the deck its length; the
+        game's own generator is reseeded from ``rng``. (A card ``seat`` saw change hands, a
+        penalty's or a Stranger's, is dealt anew too: the seat's memory is not kept.) The new
+        game's history and events start empty; the original is untouched.
+
+        >>> game = IslandGame(players=2, seed=4)
+        >>> world = game.determinize(0, random.Random(5))
+        >>> world.hands[0] == game.hands[0], len(world.hands[2]) == len(game.hands[2])
+        (True, True)
+        >>> sorted(world.deck + world.hands[2]) == game.unseen_cards(0)
+        True
+        """
+        pool = self.unseen_cards(seat)
+        world = light_copy(self, _SHARED, logs=False)
+        rng.shuffle(pool)
+        start = 0
+        for other in sorted(world.hands):
+            if other == seat:
+                continue
+            size = len(self.hands[other])
+            world.hands[other] = pool[start:start + size]
+            start += size
+        world.deck = pool[start:]
+        world.rng = random.Random(rng.getrandbits(64))
+        luck = self._luck
+        world._held = sum(luck[c] for hand in world.hands.values() for c in hand)
+        return world
+
+    def clone(self) -> IslandGame:
+        """An independent copy, events and history included (cheap: the board's tables are
+        shared, the state is copied as deep as the rules change it)."""
+        return light_copy(self, _SHARED)
+
     def __repr__(self) -> str:
         state = self.phase if self.phase != "over" else (
             f"over, winner {self.winner}" if self.finished else "over, unfinished")
@@ -558,8 +720,10 @@ class IslandGame(HandlerTable, GameBase):
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (empty when the game is over).
 
-        In a foiling round or a Hazard penalty every subset of the hand is a separate action,
-        so the list grows as 2 ** (hand size); agents usually build their action directly.
+        In a foiling round or a Hazard penalty, cards of equal Luck pay the same: one discard
+        is listed per combination of Luck values (the lowest ids of each value, sorted by id;
+        cards without Luck pay nothing and are not listed). ``apply`` accepts any other
+        discard the rules allow as well.
         """
         phase = self.phase
         seat = self._decider
@@ -584,12 +748,12 @@ class IslandGame(HandlerTable, GameBase):
             return actions
         hand = self.hands[seat]
         if phase == "foil":
-            return [Foil(combo) for combo in _subsets(hand)]
+            return [Foil(combo) for combo, _ in _payments(hand, self._luck)]
         assert self._penalty is not None
         value = self._penalty[2]
         actions = [GiveCard(c) for c in hand]
-        actions.extend(DiscardLuck(combo) for combo in _subsets(hand)
-                       if combo and sum(self._luck[c] for c in combo) >= value)
+        actions.extend(DiscardLuck(combo) for combo, luck in _payments(hand, self._luck)
+                       if luck >= value)
         return actions
 
     def _move_actions(self, seat: int) -> Iterator[Move]:
@@ -1066,7 +1230,7 @@ class IslandGame(HandlerTable, GameBase):
             if self.loser is not None and not self._quiet:
                 text += f" {self.names[self.loser]} could have saved him and is the loser."
             if not self._quiet:
-                self._say("win", text, seat=attacker, loser=self.loser, how=round_.kind)
+                self._say("game_over", text, seat=attacker, loser=self.loser, how=round_.kind)
             self.phase = "over"
             self._decider = None
             return
@@ -1122,7 +1286,7 @@ class IslandGame(HandlerTable, GameBase):
                           last_active=active, first_round=not self._jumps_on)
         if self.turn >= self.turn_cap:  # I-END-2
             if not self._quiet:
-                self._say("cap", f"The game stops unfinished after {self.turn} turns.",
+                self._say("turn_cap", f"The game stops unfinished after {self.turn} turns.",
                           turns=self.turn)
             self.phase = "over"
             self._decider = None
@@ -1266,9 +1430,81 @@ def _left_of(order: list[int]) -> dict[int, int]:
     return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
 
 
-def _subsets(cards: list[int]) -> Iterator[tuple[int, ...]]:
-    for r in range(len(cards) + 1):
-        yield from itertools.combinations(cards, r)
+def _payments(cards: list[int], luck: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    """One discard per combination of Luck values of ``cards`` (cards without Luck left out),
+    with its Luck: the lowest ids of each value, sorted by id; the counts of the lowest value
+    vary slowest, passing (``()``) first.
+
+    >>> _payments([5, 2, 9], [0, 0, 1, 0, 0, 1, 0, 0, 0, 2])
+    [((), 0), ((9,), 2), ((2,), 1), ((2, 9), 3), ((2, 5), 2), ((2, 5, 9), 4)]
+    """
+    by_value: dict[int, list[int]] = {}
+    for c in sorted(cards):
+        if luck[c]:
+            by_value.setdefault(luck[c], []).append(c)
+    values = sorted(by_value)
+    out = []
+    for counts in itertools.product(*(range(len(by_value[v]) + 1) for v in values)):
+        chosen = [c for v, k in zip(values, counts, strict=True) for c in by_value[v][:k]]
+        chosen.sort()
+        out.append((tuple(chosen), sum(v * k for v, k in zip(values, counts, strict=True))))
+    return out
+
+
+class _MoveCodec(Codec):
+    """The ids of Island Moves: the pawns moved and where (an :class:`Assignment` of seats to
+    spaces) in the order :meth:`IslandGame.legal_actions` lists them: the mover's own pawn
+    first, then the Strangers in seat order. A Move whose first pawn comes after the second in
+    seat order is numbered apart (its first pawn is the *lead*)."""
+
+    def __init__(self, seats: tuple[int, ...], spaces: tuple[str, ...]) -> None:
+        self.pairs = Assignment(seats, spaces)
+        self.seats = Choice(seats)
+        self.size = self.pairs.size * (self.seats.size + 1)
+
+    def encode(self, value: Any) -> int:
+        lead = 0
+        if isinstance(value, tuple) and len(value) > 1 and all(
+                isinstance(p, tuple) and len(p) == 2 for p in value[:2]):
+            first, second = self.seats.encode(value[0][0]), self.seats.encode(value[1][0])
+            if first > second:
+                self.pairs.encode(value[1:])  # the others in seat order, or no id
+                lead = 1 + first
+                value = tuple(sorted(value, key=lambda pair: pair[0]))
+        return self.pairs.encode(value) + self.pairs.size * lead
+
+    def decode(self, number: int) -> tuple[tuple[int, str], ...]:
+        lead, rest = divmod(number, self.pairs.size)
+        pairs = self.pairs.decode(rest)
+        if not lead:
+            return pairs
+        key = self.seats.values[lead - 1]
+        if not pairs or pairs[0][0] == key or key not in dict(pairs):
+            raise IllegalAction(f"no Move has the action id number {number} of its block")
+        return ((key, dict(pairs)[key]), *(p for p in pairs if p[0] != key))
+
+
+_ACTION_SPACES: dict[tuple[int, int], tuple[Board, ActionSpace]] = {}
+
+
+def _action_space(board: Board, seats: tuple[int, ...], cards: tuple[Card, ...]
+                  ) -> ActionSpace:
+    """The action space of the Island on ``board`` with ``seats`` (see
+    ``IslandGame.action_space``)."""
+    spaces = Choice(board.spaces)
+    luck = tuple(c.id for c in cards if c.luck)
+    return ActionSpace([
+        Block(Move, moves=_MoveCodec(seats, board.spaces)),
+        Block(MoveCat, space=spaces),
+        Block(PlayHazard, card=Choice(c.id for c in cards if c.kind == "hazard"),
+              target=Choice((*seats, DOCTOR))),
+        Block(Pass),
+        Block(Draw),
+        Block(Attack, weapon=Maybe(Choice(c.id for c in cards if c.kind == "weapon"))),
+        Block(Foil, cards=SubsetOf(luck)),
+        Block(GiveCard, card=Choice(c.id for c in cards)),
+        Block(DiscardLuck, cards=SubsetOf(luck)),
+    ])
 
 
 _HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {

@@ -43,6 +43,7 @@ Interpretations of points ``kill.md`` leaves open (each is pinned by a test):
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -53,6 +54,7 @@ from ..boards import load_board
 from ..boards.board import Board
 from ..cards import Card, load_deck
 from ..errors import IllegalAction, OptionError
+from .actions import ActionSpace, Block, Choice, Maybe, SubsetOf
 from .base import (
     Event,
     GameAction,
@@ -65,6 +67,8 @@ from .base import (
     foreign_action,
     seats_from_left,
 )
+from .copying import light_copy
+from .protocol import Observation
 
 __all__ = [
     "Attack",
@@ -96,6 +100,8 @@ class Snoop(GameAction):
     a card if you end in a named room. Legal only as the first action of a turn."""
 
     type_name: ClassVar[str] = "snoop"
+    group: ClassVar[str] = "snoop"
+    group_label: ClassVar[str] = "Snoop: stay or step, and draw in a room"
 
     to: str
 
@@ -108,6 +114,8 @@ class Step(GameAction):
     """The free step of a doing-something turn (``K-ACT-1``): through one door, once a turn."""
 
     type_name: ClassVar[str] = "step"
+    group: ClassVar[str] = "move"
+    group_label: ClassVar[str] = "Take your free step"
 
     to: str
 
@@ -120,6 +128,8 @@ class PlayCard(GameAction):
     """Play a Move or Room card to move ``pawn`` (yourself or Doctor Lucky) to ``to``."""
 
     type_name: ClassVar[str] = "play"
+    group: ClassVar[str] = "play"
+    group_label: ClassVar[str] = "Play a Move or Room card"
 
     card: int
     pawn: Pawn
@@ -135,6 +145,8 @@ class Attack(GameAction):
     """A murder attempt (``K-KILL-1``), bare-handed (``weapon=None``) or with a Weapon card."""
 
     type_name: ClassVar[str] = "attack"
+    group: ClassVar[str] = "attack"
+    group_label: ClassVar[str] = "Attack Doctor Lucky"
 
     weapon: int | None = None
 
@@ -147,6 +159,8 @@ class EndTurn(GameAction):
     """End a doing-something turn (no card is drawn)."""
 
     type_name: ClassVar[str] = "end_turn"
+    group: ClassVar[str] = "end_turn"
+    group_label: ClassVar[str] = "End your turn"
 
     def __str__(self) -> str:
         return "end the turn"
@@ -157,6 +171,8 @@ class Foil(GameAction):
     """Foiling (``K-FAIL-1``): play these Failure cards; an empty tuple passes."""
 
     type_name: ClassVar[str] = "foil"
+    group: ClassVar[str] = "foil"
+    group_label: ClassVar[str] = "Play Failure cards to foil the attack, or pass"
 
     cards: tuple[int, ...] = ()
 
@@ -320,6 +336,24 @@ def _others_at(players: int) -> tuple[itemgetter, ...]:
 
 _END_TURN = (EndTurn(),)
 
+_ACTION_SPACES: weakref.WeakKeyDictionary[Board, ActionSpace] = weakref.WeakKeyDictionary()
+
+
+def _action_space(board: Board, cards: tuple[Card, ...]) -> ActionSpace:
+    """The action space of Kill Doctor Lucky on ``board`` (see ``KillGame.action_space``)."""
+    spaces = Choice(board.spaces)
+    of = {kind: tuple(c.id for c in cards if c.kind in kinds)
+          for kind, kinds in (("moving", ("move", "room")), ("weapon", ("weapon",)),
+                              ("failure", ("failure",)))}
+    return ActionSpace([
+        Block(Snoop, to=spaces),
+        Block(Step, to=spaces),
+        Block(PlayCard, card=Choice(of["moving"]), pawn=Choice(("self", "doctor")), to=spaces),
+        Block(Attack, weapon=Maybe(Choice(of["weapon"]))),
+        Block(EndTurn),
+        Block(Foil, cards=SubsetOf(of["failure"])),
+    ])
+
 
 # -- the game --------------------------------------------------------------------------------
 
@@ -369,6 +403,11 @@ class KillGame(HandlerTable, GameBase):
         except ValueError as exc:
             raise OptionError(f"board {self.board.name}: {exc}") from None
         self._doctor_next = self._t.doctor_next
+        self.tables = self._t
+        """Read-only lookups for this board, shared by every game on it (bots read them instead
+        of asking the board): ``doors``/``exits`` (a space's neighbours, as a set / sorted),
+        ``reach[card][start]`` (a Move or Room card's targets, as a set and sorted),
+        ``doctor_next``, ``kinds`` and ``luck`` by card id, ``rooms``. Never change them."""
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = {"turn_cap": turn_cap}
@@ -412,8 +451,9 @@ class KillGame(HandlerTable, GameBase):
         self._pending = []
 
     def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_t", "_vis", "_kinds", "_luck", "_all_spaces",
-                          "_doctor_next", "_left", "_others_at", "names", "setup_events"})
+        return frozenset({"board", "cards", "_t", "tables", "_vis", "_kinds", "_luck",
+                          "_all_spaces", "_doctor_next", "_left", "_others_at", "names",
+                          "setup_events"})
 
     def _setup(self) -> tuple[int, str]:
         """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
@@ -504,6 +544,129 @@ class KillGame(HandlerTable, GameBase):
             places[f"hand {s}"] = list(hand)
         return places
 
+    def failure_cards(self, seat: int) -> tuple[int, ...]:
+        """The Failure cards in ``seat``'s hand, sorted by id.
+
+        >>> game = KillGame(players=2, seed=4)
+        >>> sum(game.tables.luck[c] for c in game.failure_cards(0)) == game.failure_points(0)
+        True
+        """
+        failures = self._t.failures
+        return tuple(sorted([c for c in self.hands[seat] if c in failures]))
+
+    # -- the protocol (luckylab.games.protocol) ------------------------------------------
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action a game on this board can offer, numbered (built once per board): the
+        snoops and steps to each space, each Move or Room card moving either pawn to each
+        space, the attacks (bare-handed or with each Weapon), the end of a turn, and the
+        foils (any set of Failure cards, listed with their ids sorted).
+
+        >>> game = KillGame(players=3, seed=5)
+        >>> all(game.action_from_id(game.action_id(a)) == a for a in game.legal_actions())
+        True
+        """
+        space = _ACTION_SPACES.get(self.board)
+        if space is None:
+            space = _ACTION_SPACES[self.board] = _action_space(self.board, self.cards)
+        return space
+
+    def unseen_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: nothing
+        of where they really are shows.
+
+        >>> game = KillGame(players=3, seed=5)
+        >>> len(game.unseen_cards(0)) == len(game.deck) + len(game.hands[1]) + len(game.hands[2])
+        True
+        """
+        seat = self._check_seat(seat)
+        seen = set(self.hands[seat])
+        seen.update(self.discards)
+        seen.update(self.removed)  # K-FAIL-1: played Failure cards leave the game, face up
+        return sorted(c.id for c in self.cards if c.id not in seen)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: the board, its own hand, how many cards the others hold,
+        the discards and the Failure cards played, the foiling round and the attempts so far.
+
+        >>> game = KillGame(players=3, seed=5)
+        >>> obs = game.observation(1)
+        >>> obs["hand"] == sorted(game.hands[1]), obs["hand_sizes"]
+        (True, [6, 6, 6])
+        >>> print(obs.text.splitlines()[0])
+        Turn 1: Player 1's turn; you are Player 2.
+        """
+        seat = self._check_seat(seat)
+        round_ = self.foil
+        foil = None if round_ is None else {
+            "attacker": round_.attacker, "value": round_.value, "weapon": round_.weapon,
+            "order": list(round_.order), "needed": round_.needed,
+            "asked": [[s, list(cards)] for s, cards in round_.asked]}
+        data = {
+            "turn": self.turn, "phase": self.phase, "active": self.active,
+            "current_player": self.current_player, "stepped": self.stepped,
+            "doctor": self.doctor, "positions": [self.position[s] for s in self.order],
+            "hand": sorted(self.hands[seat]),
+            "hand_sizes": [len(self.hands[s]) for s in self.order],
+            "deck_size": len(self.deck), "discards": list(self.discards),
+            "removed": list(self.removed), "reshuffles": self.reshuffles, "foil": foil,
+            "attempts": [dict(a) for a in self.attempt_log],
+            "finished": self.finished, "winner": self.winner,
+        }
+        names = self.names
+        if self.phase == "over":
+            head = (f"The game is over: {names[self.winner]} won" if self.finished else
+                    f"The game stopped unfinished after {self.turn} turns")
+        else:
+            head = f"Turn {self.turn}: {names[self.active]}'s turn"
+            if self.current_player != self.active:
+                head += f", {names[self.current_player]} to answer"
+        lines = [f"{head}; you are {names[seat]}.",
+                 f"Doctor Lucky is in {self._where(self.doctor)}. " + ", ".join(
+                     f"{names[s]} in {self._where(self.position[s])}" for s in self.order) + ".",
+                 "Your hand: " + (", ".join(self.cards[c].name for c in data["hand"]) or
+                                  "no cards") + ".",
+                 "Cards held: " + ", ".join(f"{names[s]} {len(self.hands[s])}"
+                                           for s in self.order)
+                 + f"; {len(self.deck)} in the deck, {len(self.discards)} discarded."]
+        if round_ is not None:
+            lines.append(f"{names[round_.attacker]} attacks with value {round_.value}: "
+                         f"{round_.needed} Failure point(s) still needed to foil it.")
+        return Observation(seat, data, "\n".join(lines))
+
+    def determinize(self, seat: int, rng: random.Random) -> KillGame:
+        """A game ``seat`` cannot tell from this one: its hand, the discards and the Failure
+        cards played stay; every other card (:meth:`unseen_cards`) is shuffled with ``rng``
+        and dealt anew, each other hand keeping its size and the deck its length; the game's
+        own generator (reshuffles) is reseeded from ``rng``. For a search: the new game's
+        history and events start empty (it has no past to replay). The original is untouched.
+
+        >>> game = KillGame(players=3, seed=1)
+        >>> world = game.determinize(0, random.Random(5))
+        >>> world.hands[0] == game.hands[0], len(world.hands[1]) == len(game.hands[1])
+        (True, True)
+        >>> sorted(world.deck + world.hands[1] + world.hands[2]) == game.unseen_cards(0)
+        True
+        """
+        pool = self.unseen_cards(seat)
+        world = light_copy(self, self._shared_attributes(), logs=False)
+        rng.shuffle(pool)
+        start = 0
+        for other in sorted(world.hands):
+            if other == seat:
+                continue
+            size = len(self.hands[other])
+            world.hands[other] = pool[start:start + size]
+            start += size
+        world.deck = pool[start:]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def clone(self) -> KillGame:
+        """An independent copy, events and history included (cheap: the board's tables are
+        shared, the state is copied as deep as the rules change it)."""
+        return light_copy(self, self._shared_attributes())
+
     def __repr__(self) -> str:
         state = self.phase if self.phase != "over" else (
             f"over, winner {self.winner}" if self.finished else "over, unfinished")
@@ -574,7 +737,7 @@ class KillGame(HandlerTable, GameBase):
             layout.append((len(steps), steps, None))
             count += len(steps)
         reach = tables.reach
-        for c in self._moving_cards(seat):  # one per design
+        for c in self.moving_cards(seat):  # one per design
             mine, his = len(reach[c][here][1]), len(reach[c][doctor][1])
             layout.append((mine, (), (c, "self", here)))
             layout.append((his, (), (c, "doctor", doctor)))
@@ -598,9 +761,14 @@ class KillGame(HandlerTable, GameBase):
                          f"{k!r}")
 
     # A hand in the order legal_actions() lists it, each part sorted by id.
-    def _moving_cards(self, seat: int) -> list[int]:
-        """The Move and Room cards in ``seat``'s hand, one per design (its lowest id: identical
-        cards are one choice)."""
+    def moving_cards(self, seat: int) -> list[int]:
+        """The Move and Room cards in ``seat``'s hand that :meth:`legal_actions` offers to play:
+        one per design (identical cards do the same; the lowest id), sorted by id.
+
+        >>> game = KillGame(players=2, seed=4)
+        >>> all(game.cards[c].kind in ("move", "room") for c in game.moving_cards(0))
+        True
+        """
         moving = self._t.moving
         cards = [c for c in self.hands[seat] if c in moving]
         cards.sort()
@@ -914,8 +1082,8 @@ class KillGame(HandlerTable, GameBase):
             self.phase = "over"
             self._decider = None
             if not self._quiet:
-                self._say("win", f"Not enough Failure: Doctor Lucky dies. {self.names[attacker]} "
-                          "wins!", seat=attacker)
+                self._say("game_over", f"Not enough Failure: Doctor Lucky dies. "
+                          f"{self.names[attacker]} wins!", seat=attacker)
             return
         if not self._quiet:
             self._say("foiled", f"Doctor Lucky escapes: {round_.total} Failure point(s) against "
@@ -940,7 +1108,7 @@ class KillGame(HandlerTable, GameBase):
             nxt = self._left[active][0]  # seats_from_left(self.order, active)[0]
         if self.turn >= self.turn_cap:
             if not self._quiet:
-                self._say("cap", f"The game stops unfinished after {self.turn} turns.",
+                self._say("turn_cap", f"The game stops unfinished after {self.turn} turns.",
                           turns=self.turn)
             self.phase = "over"
             self._decider = None

@@ -72,6 +72,7 @@ from ..boards import load_board
 from ..boards.board import Board
 from ..cards import Card, load_deck
 from ..errors import BoardError, IllegalAction, OptionError, UnknownSpace
+from .actions import ActionSpace, Block, Choice, Maybe, SubsetOf
 from .base import (
     Event,
     GameAction,
@@ -85,6 +86,8 @@ from .base import (
     jump_target,
     seats_from_left,
 )
+from .copying import light_copy
+from .protocol import Observation
 
 __all__ = [
     "DOCTOR",
@@ -118,6 +121,8 @@ class Snoop(GameAction):
     one card (``S-SNOOP-1``). Ends the turn."""
 
     type_name: ClassVar[str] = "snoop"
+    group: ClassVar[str] = "snoop"
+    group_label: ClassVar[str] = "Snoop: stay or step, and draw a card"
 
     to: str
 
@@ -130,6 +135,8 @@ class Step(GameAction):
     """The one free step of an active turn, to a neighbouring room (``S-ACT-1``)."""
 
     type_name: ClassVar[str] = "step"
+    group: ClassVar[str] = "move"
+    group_label: ClassVar[str] = "Take your free step"
 
     to: str
 
@@ -143,6 +150,8 @@ class PlayMove(GameAction):
     ``to``: the room the card names, or a room within the card's steps (``S-ACT-1``)."""
 
     type_name: ClassVar[str] = "move_card"
+    group: ClassVar[str] = "play"
+    group_label: ClassVar[str] = "Play a Move card"
 
     card: int
     target: str
@@ -158,6 +167,8 @@ class Rescue(GameAction):
     """Try to rescue Doctor Lucky, with Aid card ``aid`` or none (``S-SAVE-1``, ``S-SAVE-2``)."""
 
     type_name: ClassVar[str] = "rescue"
+    group: ClassVar[str] = "rescue"
+    group_label: ClassVar[str] = "Try to rescue Doctor Lucky"
 
     aid: int | None = None
 
@@ -170,6 +181,8 @@ class EndTurn(GameAction):
     """End an active turn (``S-ACT-1``)."""
 
     type_name: ClassVar[str] = "end_turn"
+    group: ClassVar[str] = "end_turn"
+    group_label: ClassVar[str] = "End your turn"
 
     def __str__(self) -> str:
         return "end the turn"
@@ -180,6 +193,8 @@ class Foil(GameAction):
     """Failure round: discard these Failure cards; ``Foil()`` passes (``S-FAIL-1``)."""
 
     type_name: ClassVar[str] = "foil"
+    group: ClassVar[str] = "foil"
+    group_label: ClassVar[str] = "Discard Failure cards to stop the rescue, or pass"
 
     cards: tuple[int, ...] = ()
 
@@ -345,6 +360,24 @@ def _foil_of(held: list[list[int]], counts: tuple[int, ...]) -> Foil:
             chosen += cards[:k]
     chosen.sort()
     return Foil(tuple(chosen))
+
+
+_ACTION_SPACES: dict[tuple[int, int], tuple[Board, tuple[Card, ...], ActionSpace]] = {}
+
+
+def _action_space(ship: Board, cards: tuple[Card, ...]) -> ActionSpace:
+    """The action space of Save Doctor Lucky on ``ship`` with ``cards`` (see
+    ``SaveGame.action_space``)."""
+    rooms = Choice(ship.spaces)
+    return ActionSpace([
+        Block(Snoop, to=rooms),
+        Block(Step, to=rooms),
+        Block(PlayMove, card=Choice(c.id for c in cards if c.kind == "move"),
+              target=Choice((SELF, DOCTOR)), to=rooms),
+        Block(Rescue, aid=Maybe(Choice(c.id for c in cards if c.kind == "aid"))),
+        Block(EndTurn),
+        Block(Foil, cards=SubsetOf(c.id for c in cards if c.kind == "failure")),
+    ])
 
 
 # S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
@@ -707,6 +740,146 @@ class SaveGame(HandlerTable, GameBase):
         for s in self.seats:
             places[f"hand {s}"] = list(self.hands[s])
         return places
+
+    # -- the protocol (luckylab.games.protocol) ----------------------------------------------
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action a game on this ship with this deck can offer, numbered (built once per
+        ship and deck): the snoops and steps to each room, each Move card moving either pawn to
+        each room, the rescues (with no Aid or each Aid card), the end of a turn, and the
+        discards (any set of Failure cards, listed with their ids sorted).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("save", players=4, seed=3)
+        >>> all(game.action_from_id(game.action_id(a)) == a for a in game.legal_actions())
+        True
+        """
+        ship, cards = self._boards[0], self.cards
+        found = _ACTION_SPACES.get((id(ship), id(cards)))
+        if found is None or found[0] is not ship or found[1] is not cards:
+            found = _ACTION_SPACES[id(ship), id(cards)] = (ship, cards,
+                                                            _action_space(ship, cards))
+        return found[2]
+
+    def unseen_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see (the other hands and the piles), sorted by id.
+
+        >>> from luckylab import new_game
+        >>> game = new_game("save", players=4, seed=3)
+        >>> len(game.unseen_cards(0)) == len(game.cards) - len(game.hands[0])
+        True
+        """
+        seat = self._check_seat(seat)
+        seen = set(self.hands[seat])
+        seen.update(self.discards)
+        return sorted(c.id for c in self.cards if c.id not in seen)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: the ship as it stands, its own hand, how many cards the
+        others hold and each pile holds, the discards, the rescue attempt and the attempts so
+        far (with ``deck_steps="pile"``, also which pile each held card came from).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("save", players=4, seed=3)
+        >>> obs = game.observation(0)
+        >>> obs["hand"] == sorted(game.hands[0]), obs["hand_sizes"]
+        (True, [6, 6, 6, 6])
+        >>> print(obs.text.splitlines()[0])
+        Turn 1: Player 2's turn; you are Player 1.
+        """
+        seat = self._check_seat(seat)
+        attempt = self.attempt
+        rescue = None if attempt is None else {
+            "rescuer": attempt.rescuer, "room": attempt.room, "value": attempt.value,
+            "aid": attempt.aid, "order": list(attempt.order), "needed": attempt.needed,
+            "asked": [[s, list(cards)] for s, cards in attempt.asked]}
+        drawn = self._drawn_from
+        data = {
+            "turn": self.turns + 1, "phase": self.phase, "turn_player": self.turn_player,
+            "current_player": self.current_player, "step_used": self.step_used,
+            "doctor": self.doctor, "doctor_to_lowest": self._doctor_to_lowest,
+            "positions": list(self.positions), "afloat": list(self.afloat),
+            "hand": sorted(self.hands[seat]),
+            "hand_sizes": [len(self.hands[s]) for s in self.seats],
+            "piles": {d: len(p) for d, p in self.piles.items()},
+            "discards": list(self.discards), "rescue": rescue,
+            "attempts": [dict(a) for a in self.attempt_log],
+            "finished": self.finished, "winner": self.winner, "loser": self.loser,
+            "end": self.end_reason,
+        }
+        if drawn:  # S-ACT-2 "pile": where a card came from is seen as it is drawn
+            data["drawn_from"] = {str(c): drawn[c] for c in sorted(self.hands[seat])
+                                  if c in drawn}
+            data["drawn_by_hand"] = [sorted(drawn[c] for c in self.hands[s] if c in drawn)
+                                     for s in self.seats]
+        if self.phase == "over":
+            head = f"The game is over ({self.end_reason})"
+        else:
+            head = f"Turn {self.turns + 1}: Player {self.turn_player + 1}'s turn"
+            if self._decider != self.turn_player:
+                head += f", Player {self._decider + 1} to answer"
+        where = self._where
+        lines = [f"{head}; you are Player {seat + 1}.",
+                 f"Decks afloat: {''.join(self.afloat)}. Doctor Lucky is in "
+                 f"{where(self.doctor)}. " + ", ".join(
+                     f"Player {s + 1} in {where(self.positions[s])}" for s in self.seats) + ".",
+                 "Your hand: " + (", ".join(self.cards[c].name for c in data["hand"])
+                                  or "no cards") + ".",
+                 "Cards held: " + ", ".join(f"Player {s + 1} {len(self.hands[s])}"
+                                           for s in self.seats)
+                 + "; piles " + ", ".join(f"{d} {len(p)}" for d, p in self.piles.items())
+                 + f"; {len(self.discards)} discarded."]
+        if attempt is not None:
+            lines.append(f"Player {attempt.rescuer + 1} tries a rescue worth {attempt.value}: "
+                         f"{attempt.needed} Failure point(s) still needed to stop it.")
+        return Observation(seat, data, "\n".join(lines))
+
+    def determinize(self, seat: int, rng: random.Random) -> SaveGame:
+        """A game ``seat`` cannot tell from this one: its hand and the discards stay; every
+        other card (:meth:`unseen_cards`) is shuffled with ``rng`` and dealt anew, the other
+        hands (in seat order) keeping their sizes, then the piles (bottom deck first) theirs.
+        With ``deck_steps="pile"`` a card dealt into a hand takes over the pile its place came
+        from. (Nothing else in Save is random after the deal.) The new game's history and
+        events start empty; the original is untouched.
+
+        >>> import random
+        >>> from luckylab import new_game
+        >>> game = new_game("save", players=3, seed=1)
+        >>> world = game.determinize(0, random.Random(5))
+        >>> world.hands[0] == game.hands[0], len(world.hands[1]) == len(game.hands[1])
+        (True, True)
+        >>> sorted(world.hands[1] + world.hands[2] + [c for p in world.piles.values()
+        ...                                           for c in p]) == game.unseen_cards(0)
+        True
+        """
+        pool = self.unseen_cards(seat)
+        world = light_copy(self, self._shared_attributes(), logs=False)
+        rng.shuffle(pool)
+        start = 0
+        for other in self.seats:
+            if other == seat:
+                continue
+            size = len(self.hands[other])
+            world.hands[other] = pool[start:start + size]
+            start += size
+        for deck, pile in self.piles.items():
+            world.piles[deck] = pool[start:start + len(pile)]
+            start += len(pile)
+        drawn = self._drawn_from
+        if drawn:
+            hidden = set(pool)
+            world._drawn_from = {c: d for c, d in drawn.items() if c not in hidden}
+            for other in self.seats:
+                if other != seat:
+                    for old, new in zip(self.hands[other], world.hands[other], strict=True):
+                        if old in drawn:
+                            world._drawn_from[new] = drawn[old]
+        return world
+
+    def clone(self) -> SaveGame:
+        """An independent copy, events and history included (cheap: the ship's tables are
+        shared, the state is copied as deep as the rules change it)."""
+        return light_copy(self, self._shared_attributes())
 
     def __repr__(self) -> str:
         state = self.phase if self.phase != "over" else f"over ({self.end_reason})"
@@ -1124,7 +1297,7 @@ class SaveGame(HandlerTable, GameBase):
         self._decider = None
         blame = ("" if attempt.loser is None
                  else f"; Player {attempt.loser + 1} could have stopped it")
-        self._say("rescued", f"Player {attempt.rescuer + 1} rescues Doctor Lucky and wins{blame}",
+        self._say("game_over", f"Player {attempt.rescuer + 1} rescues Doctor Lucky and wins{blame}",
                   winner=self.winner, loser=self.loser)
 
     def _log_attempt(self, attempt: RescueAttempt, foiled_by: int | None) -> None:
@@ -1182,7 +1355,8 @@ class SaveGame(HandlerTable, GameBase):
             self._decider = None
             self.end_reason = "sunk"
             self.finished = True
-            self._say("sink", f"deck {deck} sinks: the ship is gone and nobody wins", deck=deck)
+            self._say("game_over", f"deck {deck} sinks: the ship is gone and nobody wins",
+                      deck=deck)
             return False
         board = self._boards[k]
         up = self.afloat[-1]

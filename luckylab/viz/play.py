@@ -485,7 +485,7 @@ class PlayTable(W.VBox):
         combos = []
         for counts in product(*(range(len(by_luck[v]) + 1) for v in values)):
             cards = [c for v, k in zip(values, counts, strict=True) for c in by_luck[v][:k]]
-            combos.append(tuple(sorted(cards, key=hand.index)))
+            combos.append(tuple(sorted(cards)))  # ids sorted, as legal_actions() lists them
         if game.phase == "foil":
             return [Foil(combo) for combo in combos]
         value = game.penalty_value

@@ -1,0 +1,82 @@
+"""A cheap copy of a game state, for ``clone()`` and ``determinize()`` of the engines.
+
+``copy.deepcopy`` walks every object of a game; a search copies a game thousands of times. The
+engines' state is plain: numbers, strings and tuples (immutable), lists, dicts and sets of them
+(or of lists: the hands), small dataclasses (a foiling round), a ``random.Random``; the board,
+the cards and the engine's lookup tables are read-only and shared by every copy. So
+:func:`light_copy` copies lists, dicts, sets and dataclasses one level down (a list or dict of
+lists two levels) and shares the rest; the rules replace or append, they never edit a card id
+or an event in place. The event log and the history are copied as lists of the same
+(immutable) events and actions, or left empty (``logs=False``: a made-up world for a search has
+no past to replay).
+
+>>> from luckylab.games.kill import KillGame
+>>> game = KillGame(players=3, seed=2)
+>>> twin = light_copy(game, game._shared_attributes())
+>>> twin.hands[0].append(99)
+>>> 99 in game.hands[0], twin.board is game.board
+(False, True)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import fields, is_dataclass
+from typing import Any, TypeVar
+
+__all__ = ["light_copy"]
+
+T = TypeVar("T")
+
+_ATOMS = frozenset({int, str, float, bool, tuple, frozenset, type(None)})
+_LOGS = frozenset({"events", "history"})
+_DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names
+
+
+def light_copy(game: T, shared: frozenset[str], *, logs: bool = True) -> T:
+    """A copy of ``game`` that plays on independently (see the module docstring).
+
+    ``shared`` names the attributes that hold read-only data (not copied); with
+    ``logs=False`` the copy's ``events`` and ``history`` start empty.
+    """
+    cls = game.__class__
+    new = cls.__new__(cls)
+    state = new.__dict__
+    for key, value in game.__dict__.items():
+        if key in shared:
+            state[key] = value
+        elif key in _LOGS:
+            state[key] = value.copy() if logs else []
+        else:
+            state[key] = _copy_value(value)
+    return new
+
+
+def _copy_value(value: Any) -> Any:
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        if value and type(value[0]) is list:  # the hands of a game that keeps them in a list
+            return [v.copy() for v in value]
+        return value.copy()
+    if kind is dict:
+        return {k: (v if type(v) in _ATOMS else _copy_value(v)) for k, v in value.items()}
+    if kind is set:
+        return value.copy()
+    if kind is random.Random:
+        other = random.Random()
+        other.setstate(value.getstate())
+        return other
+    names = _DATACLASS_FIELDS.get(kind)
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _DATACLASS_FIELDS[kind] = tuple(f.name for f in fields(value))
+    if names is not None:
+        other = copy.copy(value)
+        for name in names:
+            item = getattr(value, name)
+            if type(item) in (list, dict, set):
+                object.__setattr__(other, name, _copy_value(item))
+        return other
+    return copy.deepcopy(value)

@@ -77,6 +77,7 @@ __all__ = [
     "Step",
     "attack_value",
     "doctor_next",
+    "foil_rules",
 ]
 
 HAND_SIZE = 6  # K-SETUP-1
@@ -263,12 +264,7 @@ class _Tables:
         self.plays_doctor: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
         # the Weapons in a hand (sorted) -> the attacks
         self.attacks: dict[tuple[int, ...], tuple[Attack, ...]] = {}
-        # K-FAIL-1: Failure cards count, worth their points; any of them may be played (more
-        # than needed too); nobody is named loser. Copies of one value: lowest ids first.
-        self.foiling = FoilRules(
-            [c.luck if c.kind == "failure" else None for c in cards], Foil, names_loser=False,
-            names=[c.name for c in cards], unit="Failure point(s)",
-            counts="a Failure card; only Failure cards foil an attempt (K-FAIL-1)")
+        self.foiling = foil_rules()  # K-FAIL-1
 
 
 def _card_reach(board: Board, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -280,6 +276,24 @@ def _card_reach(board: Board, card: Card, where: str) -> tuple[frozenset[str], t
     else:
         targets = board.reachable(where, card.steps) - {where}
     return targets, tuple(sorted(targets))
+
+
+@lru_cache(maxsize=1)
+def foil_rules() -> FoilRules:
+    """Kill's foiling rules (``K-FAIL-1``), one object shared by every game: Failure cards
+    count, worth their points; a player may play any of them, more than needed too; nobody is
+    named loser (``kill.md`` names none). Cards of equal points are interchangeable (a Failure
+    card has no other use), so a listed payment takes the lowest ids of each value;
+    ``apply`` accepts any copy, as it always has.
+
+    >>> rules = foil_rules()
+    >>> rules.values[0] is None, rules.values[95]   # card 0 is no Failure card; 95 is a 3
+    (True, 3)
+    """
+    cards = load_deck("kill")
+    return FoilRules([c.luck if c.kind == "failure" else None for c in cards], Foil,
+                     names_loser=False, names=[c.name for c in cards], unit="Failure point(s)",
+                     counts="a Failure card; only Failure cards foil an attempt (K-FAIL-1)")
 
 
 @lru_cache(maxsize=16)

@@ -96,6 +96,7 @@ __all__ = [
     "SaveGame",
     "Snoop",
     "Step",
+    "foil_rules",
     "hand_size",
     "sinking_boards",
 ]
@@ -321,11 +322,19 @@ def _deck_tables(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], frozenset[in
 _DECK_TABLES: dict[int, tuple[Any, ...]] = {}  # id(cards) -> (cards, points, aids, moves)
 
 
-def _foil_rules(cards: tuple[Card, ...], last_must_foil: bool) -> FoilRules:
+def foil_rules(cards: tuple[Card, ...], last_must_foil: bool = True) -> FoilRules:
     """The failure round's rules for a deck (made once per deck and option): Failure cards
     count, worth their points (``S-FAIL-1``); no card past the one that stops the attempt
-    (``S-FAIL-1``); the last player asked must stop it when able (``S-FAIL-3``, an option);
-    the loser is named (``S-FAIL-2``). Copies of equal points: lowest card ids first."""
+    (``S-FAIL-1``); the last player asked must stop it when able (``S-FAIL-3``, the
+    ``last_must_foil`` option); the loser is named (``S-FAIL-2``). Cards of equal points are
+    interchangeable (a Failure card has no other use), so a listed discard takes the lowest
+    ids of each value; ``apply`` accepts any discard the rules allow, listed or not.
+
+    >>> from luckylab import load_deck
+    >>> rules = foil_rules(load_deck("save"))
+    >>> rules.stop_at_card, rules.last_must_stop, rules.values[89]
+    (True, True, 3)
+    """
     key = (id(cards), last_must_foil)
     hit = _FOIL_RULES.get(key)
     if hit is None or hit[0] is not cards:
@@ -782,7 +791,7 @@ class SaveGame(HandlerTable, GameBase):
     def _foiling(self) -> FoilRules:
         """The failure round's rules (``S-FAIL-*``), read each time: ``last_must_foil`` may be
         changed on a live game."""
-        return _foil_rules(self.cards, self.last_must_foil)
+        return foil_rules(self.cards, self.last_must_foil)
 
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass (``Foil()`` is legal): not

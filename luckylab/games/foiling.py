@@ -66,6 +66,7 @@ from ..errors import IllegalAction
 __all__ = ["FoilRound", "FoilRules", "asking_order"]
 
 _CACHE_SIZE = 4096  # listings remembered per rules object (long runs stay small)
+_SHAPES = 100_000  # listings by values and copies: few and small, so many are remembered
 
 
 def asking_order(seats: Sequence[int], attacker: int) -> list[int]:
@@ -182,7 +183,7 @@ class FoilRules:
         self._listed: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         # ((value, copies) per value, need, must stop) -> the counts of each value, in order
         self._counts: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
-        # (cards, need, must stop, needed) -> place of the cheapest stopping payment, or None
+        # (shape, needed) -> place of the cheapest stopping payment in the listing, or None
         self._cheapest: dict[tuple[Any, ...], int | None] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FoilRules:
@@ -246,29 +247,40 @@ class FoilRules:
         return found
 
     def _list(self, cards: tuple[int, ...], need: int, stop: bool) -> tuple[Any, ...]:
+        piles, shape = self._piles(cards, need, stop)
+        return tuple([self._build(piles, vector) for vector in self._vectors(shape)])
+
+    def _piles(self, cards: tuple[int, ...], need: int, stop: bool
+               ) -> tuple[list[list[int]], tuple[Any, ...]]:
+        """``cards`` (in offering order) by value, ascending, and the listing's shape: the
+        ``(value, copies)`` of each value, the need, whether it must stop the attempt."""
         values = self.values
         groups: dict[int, list[int]] = {}
         for c in cards:
             groups.setdefault(values[c], []).append(c)
         ordered = sorted(groups)
-        shape = (tuple((v, len(groups[v])) for v in ordered), need, stop)
+        return ([groups[v] for v in ordered],
+                (tuple([(v, len(groups[v])) for v in ordered]), need, stop))
+
+    def _vectors(self, shape: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        """How many cards of each value each listed payment holds, in listing order."""
         counts = self._counts.get(shape)
         if counts is None:
             counts = tuple(self._count_vectors(*shape))
-            if len(self._counts) >= _CACHE_SIZE:
+            if len(self._counts) >= _SHAPES:
                 self._counts.clear()
             self._counts[shape] = counts
-        piles = [groups[v] for v in ordered]
-        listed = []
-        action = self.action
-        for vector in counts:
-            chosen: list[int] = []
-            for pile, k in zip(piles, vector, strict=True):
-                if k:
-                    chosen += pile[:k]
-            chosen.sort()
-            listed.append(action(tuple(chosen)))
-        return tuple(listed)
+        return counts
+
+    def _build(self, piles: list[list[int]], vector: tuple[int, ...]) -> Any:
+        """The payment of ``vector[i]`` cards of the ``i``-th value: the first of each pile,
+        sorted by id."""
+        chosen: list[int] = []
+        for pile, k in zip(piles, vector, strict=True):
+            if k:
+                chosen += pile[:k]
+        chosen.sort()
+        return self.action(tuple(chosen))
 
     def _count_vectors(self, shape: tuple[tuple[int, int], ...], need: int,
                        stop: bool) -> Iterable[tuple[int, ...]]:
@@ -303,19 +315,19 @@ class FoilRules:
         needed = round_.needed
         if self.held(hand) < needed:
             return None
-        key = self._key(hand, round_)
-        listed = self.payments(hand, round_)
-        at = self._cheapest.get((*key, needed), -1)
-        if at == -1:
+        piles, shape = self._piles(*self._key(hand, round_))
+        at = self._cheapest.get((shape, needed), -1)
+        if at == -1:  # first time for these values and need: weigh every listed payment
             at = best = None
-            for i, payment in enumerate(listed):
-                cost = (self.worth(payment.cards), len(payment.cards))
+            for i, vector in enumerate(self._vectors(shape)):
+                cost = (sum([v * k for (v, _), k in zip(shape[0], vector, strict=True)]),
+                        sum(vector))
                 if cost[0] >= needed and (best is None or cost < best):
                     at, best = i, cost
-            if len(self._cheapest) >= _CACHE_SIZE:
+            if len(self._cheapest) >= _SHAPES:
                 self._cheapest.clear()
-            self._cheapest[(*key, needed)] = at
-        return None if at is None else listed[at]
+            self._cheapest[(shape, needed)] = at
+        return None if at is None else self._build(piles, self._vectors(shape)[at])
 
     # -- checking and paying -----------------------------------------------------------------
     def problem(self, hand: Sequence[int], cards: Sequence[int], round_: FoilRound,
@@ -356,6 +368,11 @@ class FoilRules:
     def pay(self, round_: FoilRound, seat: int, cards: Sequence[int], hand: Iterable[int]) -> int:
         """Record that ``seat`` (holding ``hand`` before paying) pays ``cards``, checked
         already; returns their value. Moving the cards is the game's business."""
-        points = self.worth(cards)
-        round_.record(seat, cards, points, self.held(hand) if self.names_loser else 0)
+        values = self.values
+        points = sum([values[c] for c in cards])
+        # FoilRound.record, inline (a hot path); held only when it can matter
+        if self.names_loser and points < round_.value - round_.paid <= self.held(hand):
+            round_.loser = seat  # I-FOIL-3, S-FAIL-2
+        round_.paid += points
+        round_.asked.append((seat, tuple(cards)))
         return points

@@ -477,6 +477,8 @@ class SaveGame(HandlerTable, GameBase):
         self.events: list[Event] = []
         self._pending: list[Event] = []
         self._points, self._aids, self._moves = _deck_tables(self.cards)
+        # S-FAIL-*: the rules with S-FAIL-3 off and on (last_must_foil may change on a live game)
+        self._foil_rules = (foil_rules(self.cards, False), foil_rules(self.cards, True))
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
         self._deck_step = {d: i for i, d in enumerate(self.decks)}
 
@@ -791,7 +793,7 @@ class SaveGame(HandlerTable, GameBase):
     def _foiling(self) -> FoilRules:
         """The failure round's rules (``S-FAIL-*``), read each time: ``last_must_foil`` may be
         changed on a live game."""
-        return foil_rules(self.cards, self.last_must_foil)
+        return self._foil_rules[self.last_must_foil]
 
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass (``Foil()`` is legal): not

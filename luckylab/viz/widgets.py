@@ -839,7 +839,7 @@ class DilemmaLab(W.VBox):
     round, each Luck point spent costs ``luck_cost``; see :mod:`luckylab.theory` for the
     model) and shows who pays, whether the attempt is foiled, and the ``I-FOIL-3`` loser.
 
-    ``plan`` is the latest :class:`luckylab.theory.FoilRound`, ``order`` the seating as names,
+    ``plan`` is the latest :class:`luckylab.theory.FoilPlan`, ``order`` the seating as names,
     ``seatings`` (with "every seating" ticked) one row per order from
     :func:`luckylab.theory.seat_order_effect`.
 

@@ -26,6 +26,7 @@ from luckylab.games.save import (
     SaveGame,
     Snoop,
     Step,
+    foil_rules,
     sinking_boards,
 )
 
@@ -758,7 +759,9 @@ def test_property_a_refused_action_changes_nothing(seed, steps, junk):
     for action in candidates:
         if isinstance(action, Foil) and game.phase == "foil":
             # legal_actions lists one discard per combination of point values: ask the rules
-            if game._foil_problem(game.current_player, action.cards) is None:
+            rules = foil_rules(game.cards, game.last_must_foil)
+            if rules.problem(game.hands[game.current_player], action.cards,
+                             game.attempt) is None:
                 continue
         elif action in legal:
             continue

@@ -330,7 +330,8 @@ class IslandISMCTS(ISMCTSAgent):
 
     A Phase 2 choice (pass, draw, attack) considers every legal action; Phase 1, foiling
     and penalties consider what the cautious, aggressive and random bots propose (Phase 1 has
-    dozens of moves, foiling 2 ** hand size subsets).
+    dozens of moves, foiling one payment per combination of Luck values, a penalty
+    2 ** hand size subsets).
     """
 
     game_name = "island"

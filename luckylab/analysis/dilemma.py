@@ -64,6 +64,7 @@ from ..errors import LuckyLabError, OptionError
 from .luck import Seed, luck_values, remaining_cards
 
 __all__ = [
+    "FoilPlan",
     "FoilRound",
     "Step",
     "VolunteersDilemma",
@@ -103,8 +104,9 @@ class Step:
 
 
 @dataclass(frozen=True)
-class FoilRound:
-    """The subgame-perfect solution of one foiling round (see the module's assumptions).
+class FoilPlan:
+    """The subgame-perfect solution of one foiling round (see the module's assumptions). The
+    round itself, as the games play it, is :class:`luckylab.games.foiling.FoilRound`.
 
     Attributes
     ----------
@@ -177,6 +179,10 @@ class FoilRound:
         return "\n".join(lines)
 
 
+FoilRound = FoilPlan
+"""The old name of :class:`FoilPlan` (kept so that existing code keeps working)."""
+
+
 @lru_cache(maxsize=4096)
 def _options(hand: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
     counts = sorted(Counter(hand).items())
@@ -209,7 +215,7 @@ class _Outcome:
 
 def solve_foil_round(attack: int, hands: Sequence[Iterable[Any]], *,
                      luck_cost: Number = Fraction(1, 100), attacker_wins: Number = -1,
-                     loser_penalty: Number = 0, strangers: Iterable[int] = ()) -> FoilRound:
+                     loser_penalty: Number = 0, strangers: Iterable[int] = ()) -> FoilPlan:
     """Solve one foiling round by backward induction (the module docstring states the model).
 
     Parameters
@@ -230,7 +236,7 @@ def solve_foil_round(attack: int, hands: Sequence[Iterable[Any]], *,
 
     Returns
     -------
-    FoilRound
+    FoilPlan
         The subgame-perfect path, who pays, whether the attempt is foiled, the loser, each
         seat's payoff, and the full strategy.
 
@@ -327,7 +333,7 @@ def solve_foil_round(attack: int, hands: Sequence[Iterable[Any]], *,
                     for seat in range(n))
     strategy = {seat: {need: best(seat, need).amount for need in range(1, attack + 1)}
                 for seat in range(n)}
-    return FoilRound(attack=attack, hands=table, strangers=forced, foiled=result.foiled,
+    return FoilPlan(attack=attack, hands=table, strangers=forced, foiled=result.foiled,
                      path=tuple(path), payers=tuple(paid), paid=paid, loser=result.loser,
                      payoffs=payoffs, strategy=strategy, luck_cost=cost, attacker_wins=lose,
                      loser_penalty=penalty)

@@ -34,8 +34,8 @@ import functools
 import itertools
 import random
 import weakref
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..boards import load_board
@@ -57,6 +57,7 @@ from .base import (
     seats_from_left,
 )
 from .copying import light_copy
+from .foiling import FoilRound, FoilRules, asking_order
 from .protocol import Observation
 
 __all__ = [
@@ -67,12 +68,14 @@ __all__ = [
     "Foil",
     "FoilRound",
     "GiveCard",
+    "IslandAttempt",
     "IslandGame",
     "Move",
     "MoveCat",
     "Pass",
     "PlayHazard",
     "SightRow",
+    "foil_rules",
     "hand_size",
     "sight_report",
 ]
@@ -222,19 +225,14 @@ _ACTIONS = (Move, MoveCat, PlayHazard, Pass, Draw, Attack, Foil, GiveCard, Disca
 
 
 @dataclass
-class FoilRound:
-    """A foiling round in progress (``I-FOIL-*``): against a murder attempt or a Hazard."""
+class IslandAttempt(FoilRound):
+    """A foiling round in progress (``I-FOIL-*``): a :class:`~luckylab.games.foiling.FoilRound`
+    against a murder attempt (``kind="murder"``, with ``weapon`` or bare-handed) or a Hazard
+    thrown at Doctor Lucky (``kind="hazard"``, the card ``hazard``); ``table_luck`` is the Luck
+    the others held when it began."""
 
-    attacker: int
-    value: int
-    kind: Literal["murder", "hazard"]
-    order: list[int]
-    needed: int
-    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
-    loser: int | None = None
-    table_luck: int = 0
-    weapon: int | None = None
     hazard: int | None = None
+    table_luck: int = 0
 
 
 # -- sight, without a game -------------------------------------------------------------------
@@ -720,10 +718,10 @@ class IslandGame(HandlerTable, GameBase):
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (empty when the game is over).
 
-        In a foiling round or a Hazard penalty, cards of equal Luck pay the same: one discard
-        is listed per combination of Luck values (the lowest ids of each value, sorted by id;
-        cards without Luck pay nothing and are not listed). ``apply`` accepts any other
-        discard the rules allow as well.
+        In a foiling round, one payment per combination of Luck values in the hand
+        (:func:`foil_rules`); in a Hazard penalty, one discard per combination of Luck values
+        too (cards without Luck pay nothing and are not listed), chosen the same way.
+        :meth:`apply` accepts any other payment or discard the rules allow as well.
         """
         phase = self.phase
         seat = self._decider
@@ -748,11 +746,12 @@ class IslandGame(HandlerTable, GameBase):
             return actions
         hand = self.hands[seat]
         if phase == "foil":
-            return [Foil(combo) for combo, _ in _payments(hand, self._luck)]
+            return list(foil_rules().payments(hand, self.foil))
         assert self._penalty is not None
         value = self._penalty[2]
         actions = [GiveCard(c) for c in hand]
-        actions.extend(DiscardLuck(combo) for combo, luck in _payments(hand, self._luck)
+        actions.extend(DiscardLuck(combo) for combo, luck in _payments(hand, self._luck,
+                                                                  foil_rules().rank)
                        if luck >= value)
         return actions
 
@@ -1147,64 +1146,57 @@ class IslandGame(HandlerTable, GameBase):
                       weapon=action.weapon)
         self._start_foil(seat, value, "murder", weapon=action.weapon)
 
-    # Foiling ------------------------------------------------------------------------------
+    # Foiling (the round itself is luckylab.games.foiling) ---------------------------------
     def _start_foil(self, attacker: int, value: int, kind: str, weapon: int | None = None,
                     hazard: int | None = None) -> None:
-        order = seats_from_left(self.order, attacker)[:-1]  # I-FOIL-1: once around
+        order = asking_order(self.order, attacker)  # I-FOIL-1: once around
         # The Luck of the others: table_luck(exclude=attacker), from the running total _held
         # (eliminated players hold no cards, Strangers none at all).
         others_luck = self._held - self.hand_luck(attacker)
-        self.foil = FoilRound(attacker=attacker, value=value, kind=kind, order=order,
-                              needed=value, table_luck=others_luck,
-                              weapon=weapon, hazard=hazard)
+        self.foil = IslandAttempt(attacker=attacker, value=value, kind=kind, order=order,
+                                  weapon=weapon, hazard=hazard, table_luck=others_luck)
         self.phase = "foil"
         self._continue_foil()
 
     def _continue_foil(self) -> None:
         """Ask the next seats in turn; Strangers answer at once (``I-STR-3``)."""
         round_ = self.foil
-        while round_.needed > 0 and len(round_.asked) < len(round_.order):
-            seat = round_.order[len(round_.asked)]
+        while (seat := round_.next_seat) is not None:  # I-FOIL-2: not once it is foiled
             if not self._is_stranger[seat]:
                 self._decider = seat
                 return
             if self.deck:
                 top = self.deck.pop()
                 self.discards.append(top)
-                round_.needed -= self._luck[top]
-                round_.asked.append((seat, (top,)))
+                round_.record(seat, (top,), self._luck[top])  # never the loser
                 if not self._quiet:
                     self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
-                              cards=[top], luck=self._luck[top], needed=max(round_.needed, 0))
+                              cards=[top], luck=self._luck[top], needed=round_.needed)
             else:
-                round_.asked.append((seat, ()))
+                round_.record(seat, (), 0)
                 if not self._quiet:
                     self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
                               seat=seat, cards=[], luck=0, needed=round_.needed)
         self._finish_foil()
 
     def _check_foil(self, seat: int, action: Foil) -> None:
-        self._check_own_cards(seat, action.cards)
+        foil_rules().check(self.hands[seat], action.cards, self.foil, f"{self.names[seat]}'s")
 
     def _do_foil(self, seat: int, action: Foil) -> None:
         round_ = self.foil
-        luck = sum(map(self._luck.__getitem__, action.cards))
-        # I-FOIL-3: remember the last player who could have covered what was needed and didn't.
-        if luck < round_.needed <= self.hand_luck(seat):
-            round_.loser = seat
+        hand = self.hands[seat]
+        # I-FOIL-3: the last player who could have covered what was needed and didn't loses.
+        luck = foil_rules().pay(round_, seat, action.cards, hand)
         if action.cards:
-            hand = self.hands[seat]
             for c in action.cards:
                 hand.remove(c)
                 self.discards.append(c)
             self._held -= luck
-        round_.needed -= luck
-        round_.asked.append((seat, tuple(action.cards)))
         if action.cards:
             if not self._quiet:
                 self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
                           f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
-                          needed=max(round_.needed, 0))
+                          needed=round_.needed)
         else:
             if not self._quiet:
                 self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
@@ -1214,11 +1206,11 @@ class IslandGame(HandlerTable, GameBase):
     def _finish_foil(self) -> None:
         round_ = self.foil
         self.foil = None
-        foiled = round_.needed <= 0  # I-FOIL-2
+        foiled = round_.foiled  # I-FOIL-2
         attacker = round_.attacker
         self.attempt_log.append({
             "turn": self.turn, "attacker": attacker, "kind": round_.kind, "value": round_.value,
-            "foiled": foiled, "luck_spent": round_.value - round_.needed,
+            "foiled": foiled, "luck_spent": round_.paid,
             "table_luck": round_.table_luck,
         })
         if not foiled:  # I-END-1
@@ -1235,7 +1227,7 @@ class IslandGame(HandlerTable, GameBase):
             self._decider = None
             return
         if not self._quiet:
-            self._say("foiled", f"Doctor Lucky escapes: {round_.value - round_.needed} Luck "
+            self._say("foiled", f"Doctor Lucky escapes: {round_.paid} Luck "
                       f"against {round_.value}.", attacker=attacker, value=round_.value)
         if round_.kind == "murder":  # I-KILL-3
             if round_.weapon is None:  # the Weapon is the marker; without one, a discard
@@ -1430,16 +1422,49 @@ def _left_of(order: list[int]) -> dict[int, int]:
     return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
 
 
-def _payments(cards: list[int], luck: list[int]) -> list[tuple[tuple[int, ...], int]]:
+@functools.cache
+def foil_rules() -> FoilRules:
+    """The Island's foiling rules (``I-FOIL-*``), one object shared by every game.
+
+    Every card counts, worth its Luck, whatever its type (``I-FOIL-1``); a player may discard
+    any cards, more than needed too; the loser is named (``I-FOIL-3``).
+
+    Which cards a listed payment uses matters here, unlike in Kill and Save where only Failure
+    cards count and cards of equal value are interchangeable: an Island card of a given Luck
+    may be a Failure card (Luck is its only use), a Weapon (it adds to an attack, ``I-KILL-2``)
+    or a Hazard (it can be thrown, ``I-HAZ-*``). So among cards of equal Luck a listed payment
+    takes the Failure cards first, then the others; within each, Kill's and Save's rule: the
+    lowest card ids first. A player who would rather give up a particular Weapon or Hazard
+    still may: ``apply`` accepts any cards of the hand, as it always has (cards worth 0 Luck
+    too, which a listed payment never holds).
+
+    >>> from luckylab import new_game
+    >>> rules = foil_rules()
+    >>> game = new_game("island", players=4, seed=1)
+    >>> [game.cards[c].kind for c in (0, 48)], rules.values[0] == rules.values[48] == 1
+    (['weapon', 'failure'], True)
+    >>> round_ = FoilRound(attacker=0, value=1, order=[1])
+    >>> [p.cards for p in rules.payments([0, 48], round_)]
+    [(), (48,), (0, 48)]
+    """
+    cards = load_deck("island")
+    return FoilRules([c.luck for c in cards], Foil,
+                     rank=[c.id + (0 if c.kind == "failure" else len(cards)) for c in cards],
+                     names=[c.name for c in cards], unit="Luck")
+
+
+def _payments(cards: list[int], luck: list[int], rank: Sequence[int] | None = None
+              ) -> list[tuple[tuple[int, ...], int]]:
     """One discard per combination of Luck values of ``cards`` (cards without Luck left out),
-    with its Luck: the lowest ids of each value, sorted by id; the counts of the lowest value
-    vary slowest, passing (``()``) first.
+    with its Luck: the first cards of each value by ``rank`` (the foiling rules' order:
+    Failure cards first, then lowest ids; lowest ids when ``rank`` is None), sorted by id; the
+    counts of the lowest value vary slowest, passing (``()``) first.
 
     >>> _payments([5, 2, 9], [0, 0, 1, 0, 0, 1, 0, 0, 0, 2])
     [((), 0), ((9,), 2), ((2,), 1), ((2, 9), 3), ((2, 5), 2), ((2, 5, 9), 4)]
     """
     by_value: dict[int, list[int]] = {}
-    for c in sorted(cards):
+    for c in sorted(cards) if rank is None else sorted(cards, key=rank.__getitem__):
         if luck[c]:
             by_value.setdefault(luck[c], []).append(c)
     values = sorted(by_value)

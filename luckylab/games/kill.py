@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Literal
@@ -68,6 +68,7 @@ from .base import (
     seats_from_left,
 )
 from .copying import light_copy
+from .foiling import FoilRound, FoilRules
 from .protocol import Observation
 
 __all__ = [
@@ -81,6 +82,7 @@ __all__ = [
     "Step",
     "attack_value",
     "doctor_next",
+    "foil_rules",
 ]
 
 HAND_SIZE = 6  # K-SETUP-1
@@ -188,23 +190,6 @@ _ACTIONS = (Snoop, Step, PlayCard, Attack, EndTurn, Foil)
 _Part = tuple[int, tuple[Action, ...], tuple[int, Pawn, str] | None]
 
 
-@dataclass
-class FoilRound:
-    """A foiling round in progress (``K-FAIL-1``)."""
-
-    attacker: int
-    value: int
-    weapon: int | None
-    order: list[int]
-    total: int = 0
-    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
-
-    @property
-    def needed(self) -> int:
-        """Failure points still needed to foil."""
-        return max(self.value - self.total, 0)
-
-
 # -- rules without a game --------------------------------------------------------------------
 
 
@@ -253,7 +238,7 @@ class _Tables:
 
     __slots__ = ("exits", "doors", "rooms", "where", "doctor_next", "vis", "all_spaces", "kinds",
                  "luck", "reach", "designs", "moving", "weapons", "failures", "unseen", "snoops",
-                 "steps", "plays_self", "plays_doctor", "attacks", "foils")
+                 "steps", "plays_self", "plays_doctor", "attacks", "foiling")
 
     def __init__(self, board: Board) -> None:
         spaces = board.spaces
@@ -294,9 +279,9 @@ class _Tables:
         # by card id, start -> the PlayCard actions moving yourself / Doctor Lucky from there
         self.plays_self: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
         self.plays_doctor: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
-        # the Weapons in a hand (sorted) -> the attacks; the Failure cards (sorted) -> the Foils
+        # the Weapons in a hand (sorted) -> the attacks
         self.attacks: dict[tuple[int, ...], tuple[Attack, ...]] = {}
-        self.foils: dict[tuple[int, ...], tuple[Foil, ...]] = {}
+        self.foiling = foil_rules()  # K-FAIL-1
 
 
 def _card_reach(board: Board, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -308,6 +293,24 @@ def _card_reach(board: Board, card: Card, where: str) -> tuple[frozenset[str], t
     else:
         targets = board.reachable(where, card.steps) - {where}
     return targets, tuple(sorted(targets))
+
+
+@lru_cache(maxsize=1)
+def foil_rules() -> FoilRules:
+    """Kill's foiling rules (``K-FAIL-1``), one object shared by every game: Failure cards
+    count, worth their points; a player may play any of them, more than needed too; nobody is
+    named loser (``kill.md`` names none). Cards of equal points are interchangeable (a Failure
+    card has no other use), so a listed payment takes the lowest ids of each value;
+    ``apply`` accepts any copy, as it always has.
+
+    >>> rules = foil_rules()
+    >>> rules.values[0] is None, rules.values[95]   # card 0 is no Failure card; 95 is a 3
+    (True, 3)
+    """
+    cards = load_deck("kill")
+    return FoilRules([c.luck if c.kind == "failure" else None for c in cards], Foil,
+                     names_loser=False, names=[c.name for c in cards], unit="Failure point(s)",
+                     counts="a Failure card; only Failure cards foil an attempt (K-FAIL-1)")
 
 
 @lru_cache(maxsize=16)
@@ -722,7 +725,7 @@ class KillGame(HandlerTable, GameBase):
         if self.phase == "over" or seat is None:
             return 0, []
         if self.phase == "foil":
-            foils = self._foils(self._failures(seat))
+            foils = self._t.foiling.payments(self.hands[seat], self.foil)
             return len(foils), [(len(foils), foils, None)]
         here, doctor = self.position[seat], self.doctor
         tables = self._t
@@ -833,27 +836,9 @@ class KillGame(HandlerTable, GameBase):
         return self._t.reach[card.id][where]
 
     def _foil_actions(self, seat: int) -> list[Foil]:
-        """Pass, and every distinct combination of Failure-card values in the hand."""
-        return list(self._foils(self._failures(seat)))
-
-    def _foils(self, failures: tuple[int, ...]) -> tuple[Foil, ...]:
-        """The Foils of a hand whose Failure cards are ``failures`` (sorted): pass, then every
-        distinct combination of values, the lowest ids of each value first."""
-        cache = self._t.foils
-        found = cache.get(failures)
-        if found is None:
-            by_value: dict[int, list[int]] = {}
-            luck = self._luck
-            for c in failures:
-                by_value.setdefault(luck[c], []).append(c)
-            combos: list[tuple[int, ...]] = [()]
-            for cards in by_value.values():
-                combos = [combo + tuple(cards[:k]) for combo in combos
-                          for k in range(len(cards) + 1)]
-            if len(cache) >= _CACHE_SIZE:
-                cache.clear()
-            found = cache[failures] = tuple(Foil(tuple(sorted(combo))) for combo in combos)
-        return found
+        """Pass, and every distinct combination of Failure-card values in the hand
+        (:meth:`luckylab.games.foiling.FoilRules.payments`)."""
+        return list(self._t.foiling.payments(self.hands[seat], self.foil))
 
     @staticmethod
     def action_from_data(data: Mapping[str, Any]) -> Action:
@@ -1029,26 +1014,17 @@ class KillGame(HandlerTable, GameBase):
             self._say("end_turn", f"{self.names[seat]} ends the turn.", seat=seat)
         self._end_turn()
 
-    # Foiling (K-FAIL-1) -------------------------------------------------------------------
+    # Foiling (K-FAIL-1; the round itself is luckylab.games.foiling) ------------------------
     def _check_foil(self, seat: int, action: Foil) -> None:
-        hand = self.hands[seat]
-        if len(set(action.cards)) != len(action.cards):
-            raise IllegalAction("a card is listed twice")
-        for c in action.cards:
-            if c not in hand:
-                raise IllegalAction(f"card {c} is not in {self.names[seat]}'s hand")
-            if self._kinds[c] != "failure":
-                raise IllegalAction(f"{self.cards[c].name} is not a Failure card; only Failure "
-                                    "cards foil an attempt (K-FAIL-1)")
+        self._t.foiling.check(self.hands[seat], action.cards, self.foil, f"{self.names[seat]}'s")
 
     def _do_foil(self, seat: int, action: Foil) -> None:
         round_ = self.foil
-        points = sum(self._luck[c] for c in action.cards)
+        hand = self.hands[seat]
+        points = self._t.foiling.pay(round_, seat, action.cards, hand)
         for c in action.cards:
-            self.hands[seat].remove(c)
+            hand.remove(c)
             self.removed.append(c)  # K-FAIL-1: played Failure cards leave the game
-        round_.total += points
-        round_.asked.append((seat, tuple(action.cards)))
         if action.cards:
             if not self._quiet:
                 self._say("foil", f"{self.names[seat]} plays {points} Failure point(s).", seat=seat,
@@ -1060,21 +1036,21 @@ class KillGame(HandlerTable, GameBase):
         self._continue_foil()
 
     def _continue_foil(self) -> None:
-        round_ = self.foil
-        if round_.total < round_.value and len(round_.asked) < len(round_.order):
-            self._decider = round_.order[len(round_.asked)]
+        seat = self.foil.next_seat
+        if seat is not None:
+            self._decider = seat
             return
         self._finish_foil()
 
     def _finish_foil(self) -> None:
         round_ = self.foil
         self.foil = None
-        foiled = round_.total >= round_.value
+        foiled = round_.foiled
         attacker = round_.attacker
         self.attempt_log.append({
             "turn": self.turn, "attacker": attacker, "value": round_.value,
             "weapon": round_.weapon, "space": self.doctor, "foiled": foiled,
-            "points": round_.total,
+            "points": round_.paid,
         })
         if not foiled:
             self.winner = attacker
@@ -1086,9 +1062,9 @@ class KillGame(HandlerTable, GameBase):
                           f"{self.names[attacker]} wins!", seat=attacker)
             return
         if not self._quiet:
-            self._say("foiled", f"Doctor Lucky escapes: {round_.total} Failure point(s) against "
+            self._say("foiled", f"Doctor Lucky escapes: {round_.paid} Failure point(s) against "
                       f"{round_.value}.", attacker=attacker, value=round_.value,
-                      points=round_.total)
+                      points=round_.paid)
         self._decider = attacker
         self._end_turn()  # K-ACT-1: no moving after the attempt
 

@@ -59,10 +59,9 @@ Rulings on points the rules leave open (each is tested in ``tests/test_save_rule
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
@@ -87,6 +86,7 @@ from .base import (
     seats_from_left,
 )
 from .copying import light_copy
+from .foiling import FoilRound, FoilRules, asking_order
 from .protocol import Observation
 
 __all__ = [
@@ -100,6 +100,7 @@ __all__ = [
     "SaveGame",
     "Snoop",
     "Step",
+    "foil_rules",
     "hand_size",
     "sinking_boards",
 ]
@@ -209,25 +210,18 @@ _END_TURN = EndTurn()  # a frozen value: handed out again rather than made anew
 
 
 @dataclass
-class RescueAttempt:
-    """A failure round in progress (``S-FAIL-*``)."""
+class RescueAttempt(FoilRound):
+    """A failure round in progress (``S-FAIL-*``): a :class:`~luckylab.games.foiling.FoilRound`
+    against a rescue made in ``room`` with the Aid card ``aid`` (or none)."""
 
-    rescuer: int
-    room: str
-    value: int
-    aid: int | None
-    order: list[int]
-    needed: int
-    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
-    loser: int | None = None
+    kind: str = "rescue"
+    room: str = ""
+    aid: int | None = None
 
     @property
-    def next_seat(self) -> int:
-        return self.order[len(self.asked)]
-
-    @property
-    def is_last_asked(self) -> bool:
-        return len(self.asked) == len(self.order) - 1
+    def rescuer(self) -> int:
+        """The player trying the rescue (the round's ``attacker``)."""
+        return self.attacker
 
 
 # -- the ship as it sinks --------------------------------------------------------------------
@@ -326,14 +320,6 @@ def _tables(board: Board) -> _Tables:
     return _Tables(board)
 
 
-# Failure-round discards by (points held per value, points needed, must stop): which counts of
-# each value make a legal discard (S-FAIL-1, S-FAIL-3). Few keys: point values are small.
-_FOIL_COUNTS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
-_FOILS: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cards, their points, needed, stop)
-
-_CHEAPEST: dict[tuple[Any, ...], tuple[int, ...] | None] = {}  # key -> counts of the cheapest
-
-
 def _deck_tables(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], frozenset[int],
                                                    frozenset[int]]:
     """Per deck, made once: each card's Failure points (0 for other cards), the ids of the
@@ -352,14 +338,33 @@ def _deck_tables(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], frozenset[in
 _DECK_TABLES: dict[int, tuple[Any, ...]] = {}  # id(cards) -> (cards, points, aids, moves)
 
 
-def _foil_of(held: list[list[int]], counts: tuple[int, ...]) -> Foil:
-    """The discard of ``counts[i]`` cards worth the ``i``-th value (lowest ids first)."""
-    chosen: list[int] = []
-    for cards, k in zip(held, counts, strict=True):
-        if k:
-            chosen += cards[:k]
-    chosen.sort()
-    return Foil(tuple(chosen))
+def foil_rules(cards: tuple[Card, ...], last_must_foil: bool = True) -> FoilRules:
+    """The failure round's rules for a deck (made once per deck and option): Failure cards
+    count, worth their points (``S-FAIL-1``); no card past the one that stops the attempt
+    (``S-FAIL-1``); the last player asked must stop it when able (``S-FAIL-3``, the
+    ``last_must_foil`` option); the loser is named (``S-FAIL-2``). Cards of equal points are
+    interchangeable (a Failure card has no other use), so a listed discard takes the lowest
+    ids of each value; ``apply`` accepts any discard the rules allow, listed or not.
+
+    >>> from luckylab import load_deck
+    >>> rules = foil_rules(load_deck("save"))
+    >>> rules.stop_at_card, rules.last_must_stop, rules.values[89]
+    (True, True, 3)
+    """
+    key = (id(cards), last_must_foil)
+    hit = _FOIL_RULES.get(key)
+    if hit is None or hit[0] is not cards:
+        if len(_FOIL_RULES) >= 64:
+            _FOIL_RULES.clear()
+        rules = FoilRules([c.luck if c.kind == "failure" else None for c in cards], Foil,
+                          stop_at_card=True, last_must_stop=last_must_foil,
+                          names=[c.name for c in cards], unit="Failure point(s)",
+                          counts="a Failure card; only Failure cards stop a rescue (S-FAIL-1)")
+        hit = _FOIL_RULES[key] = (cards, rules)
+    return hit[1]
+
+
+_FOIL_RULES: dict[tuple[int, bool], tuple[tuple[Card, ...], FoilRules]] = {}
 
 
 _ACTION_SPACES: dict[tuple[int, int], tuple[Board, tuple[Card, ...], ActionSpace]] = {}
@@ -382,24 +387,6 @@ def _action_space(ship: Board, cards: tuple[Card, ...]) -> ActionSpace:
 
 # S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
 DECK_STEPS = (False, True, "room", "pile")
-
-
-def _foil_counts(values: list[int], held: tuple[tuple[int, int], ...], needed: int,
-                 must_stop: bool) -> Iterator[tuple[int, ...]]:
-    """How many cards of each point value (``values``, ascending) a legal discard holds."""
-    # A valid discard holds fewer than needed/v + 1 cards worth v (S-FAIL-1): bound it.
-    most = [min(n, (needed - 1) // v + 1) for v, n in held]
-    for counts in itertools.product(*(range(k + 1) for k in most)):
-        total = biggest = 0
-        for v, k in zip(values, counts, strict=True):
-            if k:
-                total += v * k
-                biggest = v
-        if total and total - biggest >= needed:
-            continue  # S-FAIL-1: cards past the one that stops it
-        if must_stop and total < needed:
-            continue
-        yield counts
 
 
 def _board_without(board: Board, gone: list[str], name: str) -> Board:
@@ -523,6 +510,8 @@ class SaveGame(HandlerTable, GameBase):
         self.events: list[Event] = []
         self._pending: list[Event] = []
         self._points, self._aids, self._moves = _deck_tables(self.cards)
+        # S-FAIL-*: the rules with S-FAIL-3 off and on (last_must_foil may change on a live game)
+        self._foil_rules = (foil_rules(self.cards, False), foil_rules(self.cards, True))
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
         self._deck_step = {d: i for i, d in enumerate(self.decks)}
 
@@ -973,13 +962,11 @@ class SaveGame(HandlerTable, GameBase):
             return Rescue(None) if i == 0 else Rescue(aids[i - 1])
         return _END_TURN
 
-    def _must_stop(self, seat: int, scoring: Sequence[int]) -> bool:
-        """``S-FAIL-3``: the last player asked, holding enough Failure points, must stop it."""
-        attempt = self.attempt
-        assert attempt is not None
-        points = self._points
-        return (self.last_must_foil and attempt.is_last_asked
-                and sum(points[c] for c in scoring) >= attempt.needed)
+    @property
+    def _foiling(self) -> FoilRules:
+        """The failure round's rules (``S-FAIL-*``), read each time: ``last_must_foil`` may be
+        changed on a live game."""
+        return self._foil_rules[self.last_must_foil]
 
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass (``Foil()`` is legal): not
@@ -991,25 +978,7 @@ class SaveGame(HandlerTable, GameBase):
         """
         if self.phase != "foil":
             return False
-        return not self._must_stop(self._decider, self.hands[self._decider])
-
-    def _foil_plan(self, scoring: Sequence[int], needed: int, must_stop: bool
-                   ) -> tuple[list[list[int]], list[int], tuple[Any, ...]]:
-        """A failure round's discards in brief: the Failure cards ``scoring`` (ascending ids)
-        by point value (ascending values), and the key of their legal counts."""
-        points = self._points
-        by_points: dict[int, list[int]] = {}
-        for c in scoring:
-            by_points.setdefault(points[c], []).append(c)
-        values = sorted(by_points)
-        key = (tuple((v, len(by_points[v])) for v in values), needed, must_stop)
-        return [by_points[v] for v in values], values, key
-
-    def _legal_counts(self, values: list[int], key: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
-        legal_counts = _FOIL_COUNTS.get(key)
-        if legal_counts is None:
-            legal_counts = _FOIL_COUNTS[key] = tuple(_foil_counts(values, *key))
-        return legal_counts
+        return not self._foiling.must_stop(self.hands[self._decider], self.attempt)
 
     def cheapest_foil(self) -> Foil | None:
         """In a failure round, the legal discard that stops the attempt with the fewest points,
@@ -1023,42 +992,10 @@ class SaveGame(HandlerTable, GameBase):
         """
         if self.phase != "foil":
             return None
-        seat = self._decider
-        attempt = self.attempt
-        assert attempt is not None
-        points = self._points
-        if self.failure_points(seat) < attempt.needed:
-            return None  # no discard of theirs can stop it
-        scoring = sorted(c for c in self.hands[seat] if points[c])
-        held, values, key = self._foil_plan(scoring, attempt.needed,
-                                            self._must_stop(seat, scoring))
-        best = _CHEAPEST.get(key, False)
-        if best is False:  # first time for these point values and need: weigh every discard
-            needed = key[1]
-            best, best_cost = None, None
-            for counts in self._legal_counts(values, key):
-                cost = (sum(v * k for v, k in zip(values, counts, strict=True)), sum(counts))
-                if cost[0] >= needed and (best_cost is None or cost < best_cost):
-                    best, best_cost = counts, cost
-            _CHEAPEST[key] = best
-        return None if best is None else _foil_of(held, best)
+        return self._foiling.cheapest(self.hands[self._decider], self.attempt)
 
     def _foil_actions(self, seat: int) -> list[Foil]:
-        attempt = self.attempt
-        assert attempt is not None
-        points = self._points
-        scoring = tuple(sorted(c for c in self.hands[seat] if points[c]))
-        memo = (scoring, tuple(points[c] for c in scoring), attempt.needed,
-                self._must_stop(seat, scoring))
-        listed = _FOILS.get(memo)
-        if listed is not None:  # the same cards were weighed against the same need before
-            return list(listed)
-        held, values, key = self._foil_plan(scoring, memo[2], memo[3])
-        foils = [_foil_of(held, counts) for counts in self._legal_counts(values, key)]
-        if len(_FOILS) >= 4096:  # long runs: stay small
-            _FOILS.clear()
-        _FOILS[memo] = tuple(foils)
-        return foils
+        return list(self._foiling.payments(self.hands[seat], self.attempt))
 
     # -- applying actions --------------------------------------------------------------------
     @staticmethod
@@ -1221,52 +1158,24 @@ class SaveGame(HandlerTable, GameBase):
                                 f"{self._where(room)} with {aid}: worth {value}, "
                                 f"seen by {_players(witnesses)}",
                       seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
-        order = [s for s in seats_from_left(self.seats, seat) if s != seat]  # S-FAIL-1
-        self.attempt = RescueAttempt(seat, room, value, action.aid, order, needed=value)
+        order = asking_order(self.seats, seat)  # S-FAIL-1
+        self.attempt = RescueAttempt(seat, value, order, room=room, aid=action.aid)
         self.phase = "foil"
         self._decider = order[0]
 
     # S-FAIL-* -------------------------------------------------------------------------------
-    def _foil_problem(self, seat: int, cards: tuple[int, ...]) -> str | None:
-        attempt = self.attempt
-        assert attempt is not None
-        if len(set(cards)) != len(cards):
-            return "a card is listed twice"
-        for c in cards:
-            if c not in self.hands[seat]:
-                return f"card {c} is not in your hand"
-            if self.cards[c].kind != "failure":
-                return f"card {c} ({self.cards[c].name}) is not a Failure card"
-        points = [self._points[c] for c in cards]
-        total = sum(points)
-        if cards and total - max(points) >= attempt.needed:
-            return (f"only {attempt.needed} point(s) were needed: the attempt is stopped before "
-                    "your last card, so play fewer cards (S-FAIL-1)")
-        if (self.last_must_foil and attempt.is_last_asked and total < attempt.needed
-                and self.failure_points(seat) >= attempt.needed):
-            return (f"you are the last player asked and hold {self.failure_points(seat)} "
-                    f"Failure point(s): you must stop an attempt needing {attempt.needed} "
-                    "(S-FAIL-3)")
-        return None
-
     def _check_foil(self, seat: int, action: Foil) -> None:
-        problem = self._foil_problem(seat, tuple(action.cards))
-        if problem is not None:
-            legal = self._foil_actions(seat)
-            raise IllegalAction(problem, legal if len(legal) <= 8 else None)
+        self._foiling.check(self.hands[seat], action.cards, self.attempt)
 
     def _do_foil(self, seat: int, action: Foil) -> None:
         attempt = self.attempt
         assert attempt is not None
-        held = self.failure_points(seat)
-        needed = attempt.needed
-        total = sum(self._points[c] for c in action.cards)
+        hand = self.hands[seat]
+        total = self._foiling.pay(attempt, seat, action.cards, hand)  # S-FAIL-2: the loser
         for c in action.cards:
-            self.hands[seat].remove(c)
+            hand.remove(c)
             self.discards.append(c)
-        attempt.asked.append((seat, tuple(action.cards)))
-        attempt.needed -= total
-        if attempt.needed <= 0:
+        if attempt.foiled:
             if not self._quiet:
                 self._say("foiled", f"Player {seat + 1} discards {total} Failure point(s): the "
                                     "rescue fails, play goes on", seat=seat,
@@ -1275,8 +1184,6 @@ class SaveGame(HandlerTable, GameBase):
             self.attempt = None
             self._between_turns()
             return
-        if held >= needed:
-            attempt.loser = seat  # S-FAIL-2: could have stopped it and did not
         if action.cards:
             if not self._quiet:
                 self._say("foil", f"Player {seat + 1} discards {total} Failure point(s); "
@@ -1285,8 +1192,9 @@ class SaveGame(HandlerTable, GameBase):
         elif not self._quiet:
             self._say("pass", f"Player {seat + 1} passes; {attempt.needed} still needed",
                       seat=seat, needed=attempt.needed)
-        if len(attempt.asked) < len(attempt.order):
-            self._decider = attempt.next_seat
+        nxt = attempt.next_seat
+        if nxt is not None:
+            self._decider = nxt
             return
         self._log_attempt(attempt, foiled_by=None)
         self.winner = attempt.rescuer

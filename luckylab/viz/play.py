@@ -470,12 +470,15 @@ class PlayTable(W.VBox):
 
     def _island_payments(self, seat: int) -> list[Any]:
         """Island foiling round or Hazard penalty: the payments worth offering (one per
-        multiset of Luck values, lowest card ids first) and, in a penalty, each card to give."""
+        multiset of Luck values: in a foiling round the game's own list, in a penalty the
+        lowest card ids first) and, in a penalty, each card to give."""
         from itertools import product
 
-        from ..games.island import DiscardLuck, Foil, GiveCard
+        from ..games.island import DiscardLuck, GiveCard
 
         game = self.game
+        if game.phase == "foil":
+            return game.legal_actions()  # one per combination of Luck values (foiling.py)
         hand = list(game.hands[seat])
         by_luck: dict[int, list[int]] = {}
         for c in sorted(hand):
@@ -486,8 +489,6 @@ class PlayTable(W.VBox):
         for counts in product(*(range(len(by_luck[v]) + 1) for v in values)):
             cards = [c for v, k in zip(values, counts, strict=True) for c in by_luck[v][:k]]
             combos.append(tuple(sorted(cards)))  # ids sorted, as legal_actions() lists them
-        if game.phase == "foil":
-            return [Foil(combo) for combo in combos]
         value = game.penalty_value
         actions: list[Any] = [GiveCard(c) for c in hand]
         actions.extend(DiscardLuck(combo) for combo in combos

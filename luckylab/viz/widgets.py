@@ -840,7 +840,7 @@ class DilemmaLab(W.VBox):
     round, each Luck point spent costs ``luck_cost``; see :mod:`luckylab.analysis.dilemma` for the
     model) and shows who pays, whether the attempt is foiled, and the ``I-FOIL-3`` loser.
 
-    ``plan`` is the latest :class:`luckylab.analysis.dilemma.FoilRound`, ``order`` the seating as
+    ``plan`` is the latest :class:`luckylab.analysis.dilemma.FoilPlan`, ``order`` the seating as
     names, ``seatings`` (with "every seating" ticked) one row per order from
     :func:`luckylab.analysis.dilemma.seat_order_effect`.
 

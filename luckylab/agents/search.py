@@ -50,16 +50,12 @@ import time
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from ..errors import LuckyLabError
+from ..errors import BadBudget, LuckyLabError
 from . import agent_class
 from .base import Agent
 
 __all__ = ["AGENTS", "BadBudget", "ISMCTSAgent", "IslandISMCTS", "KillISMCTS", "determinize",
            "light_clone", "unseen_cards"]
-
-
-class BadBudget(LuckyLabError, ValueError):
-    """A search setting out of range: says which, and what is allowed."""
 
 
 # -- copying and determinizing a game ----------------------------------------------------------

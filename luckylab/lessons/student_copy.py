@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .notebook import LessonError, cell_tags, lesson_paths, read_notebook
+from ..errors import StraySolutionTag, StudentCopyError, UnsafeDestination
+from .notebook import cell_tags, lesson_paths, read_notebook
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -54,25 +55,6 @@ __all__ = [
 
 
 _EXERCISE = re.compile(r"^\*\*Exercise\b", re.M)
-
-
-class StudentCopyError(LessonError):
-    """Student copies cannot be made as asked."""
-
-
-class UnsafeDestination(StudentCopyError):
-    """The output folder is the lessons folder, or inside it."""
-
-
-class StraySolutionTag(StudentCopyError):
-    """A ``solution`` tag on a cell that is not a solution (listed in ``problems``)."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
-        super().__init__(
-            "a solution tag on a cell that is not a solution would strip it from the student "
-            "copy; fix the tags first:\n  " + "\n  ".join(self.problems)
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ are reported and nothing is written.
 
 from __future__ import annotations
 
+import argparse
 import copy as _copy
 import re
 from dataclasses import dataclass
@@ -53,6 +54,10 @@ __all__ = [
     "write_student_copies",
 ]
 
+
+DESCRIPTION = ("Write each lesson without the cells tagged 'solution' and with the outputs of "
+               "the cells tagged 'exercise' cleared.")
+"""What ``luckylab student-copy --help`` and ``python -m luckylab.lessons.student_copy`` say."""
 
 _EXERCISE = re.compile(r"^\*\*Exercise\b", re.M)
 
@@ -157,17 +162,37 @@ def write_student_copies(source: str | Path, out: str | Path) -> list[CopyReport
     return reports
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``student-copy`` (shared by the CLI and ``python -m``)."""
+    parser.add_argument("source", help="the lessons folder, e.g. notebooks/")
+    parser.add_argument("--out", required=True,
+                        help="the folder to write the copies into (not inside the lessons folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the copies of ``args.source`` into ``args.out`` and say what was removed."""
+    reports = write_student_copies(args.source, args.out)
+    for r in reports:
+        print(f"{r.target}: {r.solution_cells_removed} solution cell(s) removed, "
+              f"{r.exercise_outputs_cleared} exercise output(s) cleared")
+    print(f"{len(reports)} student cop{'y' if len(reports) == 1 else 'ies'} in {args.out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m luckylab.lessons.student_copy SOURCE --out DIR`` (same as the CLI command)."""
-    from ..__main__ import main as luckylab_main
-
-    return luckylab_main(["student-copy", *(argv if argv is not None else _argv())])
-
-
-def _argv() -> list[str]:
     import sys
 
-    return sys.argv[1:]
+    from ..errors import LuckyLabError
+
+    parser = argparse.ArgumentParser(prog="python -m luckylab.lessons.student_copy",
+                                     description=DESCRIPTION)
+    add_arguments(parser)
+    try:
+        return run(parser.parse_args(argv))
+    except LuckyLabError as exc:
+        print(f"luckylab: error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,9 +12,13 @@ Modules
 :mod:`luckylab.viz.draw`
     Any board as a map (:func:`draw_board`: the island's graph, or the rooms of a geometry
     board), the sight matrix.
-:mod:`luckylab.viz.widgets`
-    The Island lessons: :class:`SightExplorer`, :class:`TurnStepper`, :class:`FoilLab`,
-    :class:`DilemmaLab`.
+:mod:`luckylab.viz.base`
+    What every widget shares: :class:`~luckylab.viz.base.LessonWidget`, whose ``close()``
+    closes every child widget it owns.
+:mod:`luckylab.viz.sight_explorer`, :mod:`luckylab.viz.turn_stepper`,
+:mod:`luckylab.viz.foil_lab`, :mod:`luckylab.viz.dilemma_lab`
+    The Island lessons, one widget each: :class:`SightExplorer`, :class:`TurnStepper`,
+    :class:`FoilLab`, :class:`DilemmaLab`.
 :mod:`luckylab.viz.play`
     :class:`PlayTable`: play Island, Kill or Save Doctor Lucky against the bots on a clickable
     map (:mod:`luckylab.viz.clicks` turns ipyevents clicks into spaces).
@@ -34,10 +38,10 @@ _WHERE = {
     "draw_board": "draw",
     "draw_sight_matrix": "draw",
     "scene_of": "draw",
-    "SightExplorer": "widgets",
-    "TurnStepper": "widgets",
-    "FoilLab": "widgets",
-    "DilemmaLab": "widgets",
+    "SightExplorer": "sight_explorer",
+    "TurnStepper": "turn_stepper",
+    "FoilLab": "foil_lab",
+    "DilemmaLab": "dilemma_lab",
     "MansionExplorer": "mansion",
     "draw_mansion": "mansion",
     "ShipStepper": "ship",
@@ -66,8 +70,14 @@ def _module(name: str) -> ModuleType:
     graph that ``tests/test_layering.py`` reads sees each one."""
     if name == "draw":
         from . import draw as module
-    elif name == "widgets":
-        from . import widgets as module
+    elif name == "sight_explorer":
+        from . import sight_explorer as module
+    elif name == "turn_stepper":
+        from . import turn_stepper as module
+    elif name == "foil_lab":
+        from . import foil_lab as module
+    elif name == "dilemma_lab":
+        from . import dilemma_lab as module
     elif name == "mansion":
         from . import mansion as module
     elif name == "ship":

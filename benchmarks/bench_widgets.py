@@ -19,7 +19,7 @@ matplotlib.use("Agg")
 
 from timing import timed as _timed  # noqa: E402
 
-from luckylab.viz.widgets import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
+from luckylab.viz import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 
 
 def timed(label, action, repeats):

@@ -4,20 +4,40 @@ Errors are part of the interface: each message says what was wrong and, where th
 short, what is allowed instead. Every exception here derives from :class:`LuckyLabError`, so
 ``except LuckyLabError`` catches them all; each also derives from the built-in exception a
 Python user would expect (``ValueError``, ``KeyError``), so ordinary handlers keep working.
+
+Every exception class of the package is defined here (``tests/test_layering.py`` checks), so
+this module imports nothing else of luckylab. The modules that raise them import them from here
+and keep their old names importable (``luckylab.simulation.GameFailed`` is this
+:class:`GameFailed`).
+
+>>> issubclass(GameFailed, LuckyLabError) and issubclass(UnknownExercise, KeyError)
+True
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "ActionFieldError",
+    "BadBudget",
     "BoardError",
     "DeckError",
+    "GameFailed",
     "IllegalAction",
+    "LessonError",
     "LuckyLabError",
     "OptionError",
+    "PlayTableError",
     "ReplayError",
+    "SearchCurveError",
+    "StraySolutionTag",
+    "StudentCopyError",
+    "UnknownExercise",
     "UnknownGame",
     "UnknownSpace",
+    "UnsafeDestination",
+    "VolunteersDilemmaError",
 ]
 
 
@@ -106,6 +126,71 @@ class IllegalAction(LuckyLabError, ValueError):
 class ActionFieldError(IllegalAction, TypeError):
     """An action whose field has the wrong type (a float or bool card id, a number for a space
     name). Like every :class:`IllegalAction` it leaves the game unchanged."""
+
+
+# -- raised above the rules: simulations, bots, analysis, widgets, lessons ----------------------
+
+
+class GameFailed(LuckyLabError):
+    """A game raised during a simulation: ``index`` and ``seed`` name it, ``cause`` says why.
+
+    Replay it alone with ``play_game(game, players, seed, agents)``. :func:`simulate` attaches
+    the games that did finish as ``results``: a list of ``(index, result)`` in game order.
+    """
+
+    def __init__(self, index: int, seed: int, cause: str) -> None:
+        super().__init__(f"game {index} (seed {seed}) failed: {cause}")
+        self.index, self.seed, self.cause = index, seed, cause
+        self.results: list[tuple[int, Any]] = []  # (index, GameResult)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameFailed, (self.index, self.seed, self.cause))
+
+
+class BadBudget(LuckyLabError, ValueError):
+    """A search setting out of range: says which, and what is allowed."""
+
+
+class SearchCurveError(LuckyLabError, ValueError):
+    """A search-curve file that is missing, unreadable or not labelled as measured."""
+
+
+class VolunteersDilemmaError(LuckyLabError, ValueError):
+    """Parameters that do not make a volunteer's dilemma (says what is allowed)."""
+
+
+class PlayTableError(LuckyLabError, ValueError):
+    """A play table was asked for something it cannot do (a bad seat, an unknown bot, ...)."""
+
+
+class UnknownExercise(LuckyLabError, KeyError):
+    """An exercise id that no lesson's answer file defines."""
+
+    def __str__(self) -> str:  # KeyError would otherwise wrap the message in quotes
+        return str(self.args[0])
+
+
+class LessonError(LuckyLabError, ValueError):
+    """A lessons folder or notebook that the lesson tools cannot work with; says which and why."""
+
+
+class StudentCopyError(LessonError):
+    """Student copies cannot be made as asked."""
+
+
+class UnsafeDestination(StudentCopyError):
+    """The output folder is the lessons folder, or inside it."""
+
+
+class StraySolutionTag(StudentCopyError):
+    """A ``solution`` tag on a cell that is not a solution (listed in ``problems``)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(
+            "a solution tag on a cell that is not a solution would strip it from the student "
+            "copy; fix the tags first:\n  " + "\n  ".join(self.problems)
+        )
 
 
 def _rebuild(cls: type, args: tuple[object, ...], state: dict[str, object]) -> Exception:

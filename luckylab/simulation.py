@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from .errors import LuckyLabError, OptionError
+from .errors import GameFailed, LuckyLabError, OptionError
 from .games.base import GameResult, check_seed
 
 __all__ = ["GameFailed", "Summary", "game_seeds", "iter_simulate", "play_game", "simulate",
@@ -42,22 +42,6 @@ AgentSpec = str | type | None
 
 DETAIL_KEYS = ("attempts", "table_luck_by_turn")
 """The heavy per-game entries of ``result.extra`` that ``detail=False`` leaves out."""
-
-
-class GameFailed(LuckyLabError):
-    """A game raised during a simulation: ``index`` and ``seed`` name it, ``cause`` says why.
-
-    Replay it alone with ``play_game(game, players, seed, agents)``. :func:`simulate` attaches
-    the games that did finish as ``results``: a list of ``(index, result)`` in game order.
-    """
-
-    def __init__(self, index: int, seed: int, cause: str) -> None:
-        super().__init__(f"game {index} (seed {seed}) failed: {cause}")
-        self.index, self.seed, self.cause = index, seed, cause
-        self.results: list[tuple[int, GameResult]] = []
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (GameFailed, (self.index, self.seed, self.cause))
 
 
 def game_seeds(seed: int, games: int) -> list[int]:

@@ -17,10 +17,10 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 from luckylab import load_board  # noqa: E402
+from luckylab.viz import SightExplorer  # noqa: E402
 from luckylab.viz.clicks import ClickMap, event_pixel  # noqa: E402
 from luckylab.viz.mansion import ROOM, MansionExplorer  # noqa: E402
 from luckylab.viz.play import PlayTable  # noqa: E402
-from luckylab.viz.widgets import SightExplorer  # noqa: E402
 
 SHOWN = 0.8  # displayed size / natural size
 

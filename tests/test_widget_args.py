@@ -14,10 +14,10 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 from luckylab.errors import LuckyLabError, OptionError  # noqa: E402
+from luckylab.viz import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 from luckylab.viz.mansion import MansionExplorer  # noqa: E402
 from luckylab.viz.panic_widget import PanicWidget  # noqa: E402
 from luckylab.viz.ship import ShipStepper  # noqa: E402
-from luckylab.viz.widgets import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 
 ODD = [
     (TurnStepper, {"players": True}),

@@ -20,8 +20,8 @@ from luckylab.analysis.dilemma import solve_foil_round  # noqa: E402
 from luckylab.analysis.luck import luck_distribution, p_foil  # noqa: E402
 from luckylab.games.island import sight_report  # noqa: E402
 from luckylab.simulation import play_game  # noqa: E402
+from luckylab.viz import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 from luckylab.viz.draw import DOCTOR  # noqa: E402
-from luckylab.viz.widgets import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 
 BOARD = load_board("isla-fortuna")
 

@@ -50,16 +50,12 @@ import random
 import time
 from typing import Any
 
-from ..errors import LuckyLabError
+from ..errors import BadBudget, LuckyLabError
 from . import agent_class
 from .base import Agent
 
 __all__ = ["AGENTS", "BadBudget", "ISMCTSAgent", "IslandISMCTS", "KillISMCTS", "determinize",
            "unseen_cards"]
-
-
-class BadBudget(LuckyLabError, ValueError):
-    """A search setting out of range: says which, and what is allowed."""
 
 
 # -- determinizing a game (the engines deal; these name it for the lessons) ------------------

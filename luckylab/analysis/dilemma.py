@@ -60,7 +60,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
-from ..errors import LuckyLabError, OptionError
+from ..errors import OptionError, VolunteersDilemmaError
 from .luck import Seed, luck_values, remaining_cards
 
 __all__ = [
@@ -487,10 +487,6 @@ def hand_size_effect(attack: int, opponents: int = 3, sizes: Iterable[int] = (3,
 
 
 # -- the classic simultaneous volunteer's dilemma ----------------------------------------------
-
-
-class VolunteersDilemmaError(LuckyLabError, ValueError):
-    """Parameters that do not make a volunteer's dilemma (says what is allowed)."""
 
 
 @dataclass(frozen=True, slots=True)

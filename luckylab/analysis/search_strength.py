@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import LuckyLabError
+from ..errors import SearchCurveError
 
 __all__ = ["SearchCurveError", "load_search_curve", "load_search_strength"]
 
@@ -42,10 +42,6 @@ STRENGTH_SOURCE = "measured by benchmarks/bench_search.py"
 _STRENGTH_TOP = ("source", "command", "luckylab_version", "commit", "seeds", "iterations", "rows")
 _ROW = ("game", "players", "opponents", "games", "wins", "best_readable", "best_games",
         "best_wins")
-
-
-class SearchCurveError(LuckyLabError, ValueError):
-    """A search-curve file that is missing, unreadable or not labelled as measured."""
 
 
 def _read(path: str | Path | None, name: str, script: str) -> tuple[Any, str]:

@@ -39,7 +39,7 @@ from importlib import resources
 from numbers import Integral, Real
 from typing import Any
 
-from ..errors import LuckyLabError
+from ..errors import LuckyLabError, UnknownExercise
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -51,13 +51,6 @@ __all__ = ["Feedback", "UnknownExercise", "answer_key", "check"]
 KINDS = ("integer", "number", "text", "set", "sequence")
 DEFAULT_TOLERANCE = 0.005
 _ID = re.compile(r"^[0-9]{2}[a-z]?\.[0-9]+$|^demo\.[0-9]+$")
-
-
-class UnknownExercise(LuckyLabError, KeyError):
-    """An exercise id that no lesson's answer file defines."""
-
-    def __str__(self) -> str:  # KeyError would otherwise wrap the message in quotes
-        return str(self.args[0])
 
 
 @dataclass(frozen=True, slots=True)

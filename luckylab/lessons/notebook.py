@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import LuckyLabError
+from ..errors import LessonError
 
 if TYPE_CHECKING:  # nbformat is imported where it is used (an optional dependency)
     from nbformat import NotebookNode
@@ -34,10 +34,6 @@ __all__ = [
 ]
 
 _LESSON = re.compile(r"^(?P<prefix>[0-9]{2}[a-z]?)_[A-Za-z0-9_\-]+\.ipynb$")
-
-
-class LessonError(LuckyLabError, ValueError):
-    """A lessons folder or notebook that the lesson tools cannot work with; says which and why."""
 
 
 def is_lesson(path: str | Path) -> bool:

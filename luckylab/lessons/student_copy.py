@@ -32,13 +32,15 @@ are reported and nothing is written.
 
 from __future__ import annotations
 
+import argparse
 import copy as _copy
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .notebook import LessonError, cell_tags, lesson_paths, read_notebook
+from ..errors import StraySolutionTag, StudentCopyError, UnsafeDestination
+from .notebook import cell_tags, lesson_paths, read_notebook
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -53,26 +55,11 @@ __all__ = [
 ]
 
 
+DESCRIPTION = ("Write each lesson without the cells tagged 'solution' and with the outputs of "
+               "the cells tagged 'exercise' cleared.")
+"""What ``luckylab student-copy --help`` and ``python -m luckylab.lessons.student_copy`` say."""
+
 _EXERCISE = re.compile(r"^\*\*Exercise\b", re.M)
-
-
-class StudentCopyError(LessonError):
-    """Student copies cannot be made as asked."""
-
-
-class UnsafeDestination(StudentCopyError):
-    """The output folder is the lessons folder, or inside it."""
-
-
-class StraySolutionTag(StudentCopyError):
-    """A ``solution`` tag on a cell that is not a solution (listed in ``problems``)."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
-        super().__init__(
-            "a solution tag on a cell that is not a solution would strip it from the student "
-            "copy; fix the tags first:\n  " + "\n  ".join(self.problems)
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,17 +162,37 @@ def write_student_copies(source: str | Path, out: str | Path) -> list[CopyReport
     return reports
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``student-copy`` (shared by the CLI and ``python -m``)."""
+    parser.add_argument("source", help="the lessons folder, e.g. notebooks/")
+    parser.add_argument("--out", required=True,
+                        help="the folder to write the copies into (not inside the lessons folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the copies of ``args.source`` into ``args.out`` and say what was removed."""
+    reports = write_student_copies(args.source, args.out)
+    for r in reports:
+        print(f"{r.target}: {r.solution_cells_removed} solution cell(s) removed, "
+              f"{r.exercise_outputs_cleared} exercise output(s) cleared")
+    print(f"{len(reports)} student cop{'y' if len(reports) == 1 else 'ies'} in {args.out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m luckylab.lessons.student_copy SOURCE --out DIR`` (same as the CLI command)."""
-    from ..__main__ import main as luckylab_main
-
-    return luckylab_main(["student-copy", *(argv if argv is not None else _argv())])
-
-
-def _argv() -> list[str]:
     import sys
 
-    return sys.argv[1:]
+    from ..errors import LuckyLabError
+
+    parser = argparse.ArgumentParser(prog="python -m luckylab.lessons.student_copy",
+                                     description=DESCRIPTION)
+    add_arguments(parser)
+    try:
+        return run(parser.parse_args(argv))
+    except LuckyLabError as exc:
+        print(f"luckylab: error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,5 @@
-"""Checking widget arguments, and releasing a widget's resources on ``close()``.
+"""Checking widget arguments (releasing a widget's resources on ``close()`` is
+:func:`luckylab.viz.base.release`, importable from here too).
 
 Constructors call these first, so an odd argument is a :class:`~luckylab.errors.OptionError`
 that names it and what is allowed (never a traitlets error, and never a slider that quietly
@@ -14,14 +15,11 @@ luckylab.errors.OptionError: FoilLab: attack must be a whole number from 1 to 40
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Iterable
 from typing import Any
 
-import ipywidgets as W
-from matplotlib.figure import Figure
-
 from ..errors import OptionError
+from .base import release as release
 
 __all__ = ["choice", "number", "release", "whole"]
 
@@ -57,35 +55,3 @@ def choice(name: str, value: Any, allowed: Iterable[Any], owner: str = "") -> An
         raise OptionError(f"{owner + ': ' if owner else ''}{name} must be one of "
                           f"{', '.join(map(repr, options))}, not {value!r}")
     return value
-
-
-def release(widget: W.Widget) -> None:
-    """Close ``widget``'s child widgets (ipywidgets keeps every open widget alive in its
-    registry, and their callbacks keep the owner alive) and clear its matplotlib figures, so
-    that re-running a cell does not pile up memory."""
-    if sys.meta_path is None:  # called from __del__ while Python shuts down: nothing to free
-        return
-    seen: set[int] = set()
-    stack: list[Any] = [widget]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, W.Widget):
-            stack.extend(getattr(item, "children", ()))
-            stack.extend(v for v in (getattr(item, "layout", None), getattr(item, "style", None))
-                         if isinstance(v, W.Widget))
-            if item is not widget:
-                item.close()
-        if item is widget or not isinstance(item, W.Widget):
-            values = vars(item).values() if hasattr(item, "__dict__") else ()
-            for value in list(values):
-                if isinstance(value, Figure):
-                    value.clear()
-                elif isinstance(value, W.Widget):
-                    stack.append(value)
-                elif isinstance(value, (list, tuple)):
-                    stack.extend(v for v in value if isinstance(v, W.Widget))
-                elif isinstance(value, dict):
-                    stack.extend(v for v in value.values() if isinstance(v, W.Widget))

@@ -24,11 +24,12 @@ from ..agents import agent_class
 from ..errors import OptionError
 from ..games.doctorwho import DoctorWhoGame
 from ..games.registry import new_game
+from .base import LessonWidget
 
 __all__ = ["SeatView"]
 
 
-class SeatView(W.VBox):
+class SeatView(LessonWidget):
     """A game of bots seen from one seat.
 
     Parameters

@@ -51,7 +51,7 @@ from matplotlib.text import Text
 from ..boards.board import Board
 from ..boards.geometry import Geometry, Rect, SightBand
 from ..errors import OptionError
-from .args import release
+from .base import LessonWidget
 from .blit import Painter
 from .clicks import ClickMap, attach_clicks
 from .draw import DOCTOR, DOCTOR_COLOR, PLAYER_COLORS, SIGHT_COLOR, kind_color
@@ -531,7 +531,7 @@ NOBODY = ""
 dropdown, so the option needs a real value)."""
 
 
-class MansionExplorer(W.VBox):
+class MansionExplorer(LessonWidget):
     """Pick a room: see its straight sight lines, what it sees, what it can step to, and where
     to hide from the other pawns.
 
@@ -641,11 +641,6 @@ class MansionExplorer(W.VBox):
                        self.view_picker]:
             widget.observe(self._changed, names="value")
         self.refresh()
-
-    def close(self) -> None:
-        """Close the widget, its controls and its figures (frees their memory)."""
-        release(self)
-        super().close()
 
     @property
     def rivals(self) -> dict[str, str | None]:

@@ -46,7 +46,8 @@ from ..games.panic import (
     WakeGouga,
     band,
 )
-from .args import number, release
+from .args import number
+from .base import LessonWidget
 
 __all__ = ["PanicWidget"]
 
@@ -60,7 +61,7 @@ _PROMPTS = {
 }
 
 
-class PanicWidget(W.VBox):
+class PanicWidget(LessonWidget):
     """Play Panic Island! in a notebook.
 
     Parameters
@@ -120,11 +121,6 @@ class PanicWidget(W.VBox):
             self.news,
         ])
         self.redraw()
-
-    def close(self) -> None:
-        """Close the widget, its controls and its figures (frees their memory)."""
-        release(self)
-        super().close()
 
     # -- actions -------------------------------------------------------------------------------
     def _new_game(self, seed: int | None) -> PanicGame:

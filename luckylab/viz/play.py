@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as W
 from matplotlib.figure import Figure
 
-from ..errors import LuckyLabError
+from ..errors import LuckyLabError, PlayTableError
 from .blit import Painter
 from .clicks import ClickMap, attach_clicks
 
@@ -51,10 +51,6 @@ default, so the Hint shows what a look-ahead opponent would do in your seat)."""
 _BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)"}
 _NO_LOOK_AHEAD = {"save": " (the look-ahead bot 'ismcts' plays Island and Kill only)"}
 _MIXED = "(mixed)"
-
-
-class PlayTableError(LuckyLabError, ValueError):
-    """A play table was asked for something it cannot do (a bad seat, an unknown bot, ...)."""
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,8 @@ from ..boards.board import Board
 from ..boards.geometry import Geometry
 from ..errors import OptionError
 from ..games.save import SaveGame
-from .args import release, whole
+from .args import whole
+from .base import LessonWidget
 from .blit import Painter
 from .draw import DOCTOR, DOCTOR_COLOR, SIGHT_COLOR, new_figure
 from .mansion import (
@@ -365,7 +366,7 @@ def draw_sinking(games: Sequence[SaveGame], ncols: int = 2, width: float = 13.0,
 
 
 # -- the widget -------------------------------------------------------------------------------
-class ShipStepper(W.VBox):
+class ShipStepper(LessonWidget):
     """Step through a seeded game of Save Doctor Lucky and watch the ship sink.
 
     Parameters
@@ -464,11 +465,6 @@ class ShipStepper(W.VBox):
         self.figure = new_figure(*ship_figsize(self.game.ship, 10.5, True), dpi=72)
         self.drawing = draw_ship(self.game, self.figure.add_subplot())
         self.reset()
-
-    def close(self) -> None:
-        """Close the widget, its controls and its figures (frees their memory)."""
-        release(self)
-        super().close()
 
     def _show_agent_pickers(self) -> None:
         self.agent_box.children = tuple(self.agent_pickers[: self.players_picker.value])

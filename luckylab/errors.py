@@ -20,6 +20,7 @@ from typing import Any
 
 __all__ = [
     "ActionFieldError",
+    "ActionSpaceError",
     "BadBudget",
     "BoardError",
     "DeckError",
@@ -27,6 +28,7 @@ __all__ = [
     "IllegalAction",
     "LessonError",
     "LuckyLabError",
+    "ObservationError",
     "OptionError",
     "PlayTableError",
     "ReplayError",
@@ -129,6 +131,14 @@ class ActionFieldError(IllegalAction, TypeError):
 
 
 # -- raised above the rules: simulations, bots, analysis, widgets, lessons ----------------------
+
+
+class ActionSpaceError(LuckyLabError, ValueError):
+    """A game's action space is declared wrong (a programming error in a game module)."""
+
+
+class ObservationError(LuckyLabError, TypeError):
+    """An engine put something other than plain data into an observation."""
 
 
 class GameFailed(LuckyLabError):

@@ -43,14 +43,10 @@ from dataclasses import fields as dataclass_fields
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..errors import IllegalAction, LuckyLabError
+from ..errors import ActionSpaceError, IllegalAction
 
 __all__ = ["ActionSpace", "ActionSpaceError", "Assignment", "Block", "Choice", "Codec",
            "CountsOf", "Maybe", "SubsetOf", "multisets"]
-
-
-class ActionSpaceError(LuckyLabError, ValueError):
-    """An action space declared wrong (a programming error in a game module)."""
 
 
 class Codec:

@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from ..errors import LuckyLabError
+from ..errors import ObservationError
 
 __all__ = [
     "EVENT_KINDS",
@@ -110,10 +110,6 @@ def _plain(value: Any) -> Any:
         return list(value)
     raise ObservationError(f"observation data must be plain data (dicts, lists, str, int, "
                            f"float, bool, None), not {type(value).__name__}")
-
-
-class ObservationError(LuckyLabError, TypeError):
-    """An engine put something other than plain data into an observation."""
 
 
 @dataclass(frozen=True)

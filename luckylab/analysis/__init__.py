@@ -1,0 +1,1 @@
+"""Questions about the games, answered with exact counts, exact solvers or seeded simulations."""

@@ -92,9 +92,11 @@ class HiddenHandsTable(W.VBox):
         """Deal a new round and play the seats before yours."""
         pick = self.rng.random()
         total: Any = 0
-        for hands, chance in self._deals:
+        hands = self._deals[-1][0]
+        for candidate, chance in self._deals:
             total += chance
             if pick < total:
+                hands = candidate
                 break
         self.hands = hands
         self.would_foil = [self.rng.random() < self._foil_chance(s, h)

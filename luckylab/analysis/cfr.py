@@ -121,6 +121,7 @@ class Node:
     children: list[Node] = field(default_factory=list)
     probabilities: tuple[Number, ...] = ()
     payoffs: tuple[Number, ...] = ()
+    floats: tuple[float, ...] = ()   # the probabilities (chance) or payoffs as floats, for CFR
 
 
 def build_tree(game: TreeGame) -> Node:
@@ -133,12 +134,14 @@ def build_tree(game: TreeGame) -> Node:
     """
     def expand(history: Hashable) -> Node:
         if game.is_terminal(history):
-            return Node(None, history, payoffs=tuple(game.payoffs(history)))
+            payoffs = tuple(game.payoffs(history))
+            return Node(None, history, payoffs=payoffs, floats=tuple(map(float, payoffs)))
         who = game.player(history)
         if who == CHANCE:
             outcomes = tuple(game.chance_outcomes(history))
             node = Node(CHANCE, history, actions=tuple(o for o, _ in outcomes),
-                        probabilities=tuple(p for _, p in outcomes))
+                        probabilities=tuple(p for _, p in outcomes),
+                        floats=tuple(float(p) for _, p in outcomes))
         else:
             actions = tuple(game.actions(history))
             if not actions:
@@ -385,11 +388,10 @@ class CFR:
         that everyone else's (and chance's) do.
         """
         if node.player is None:
-            return float(node.payoffs[player])
+            return node.floats[player]
         if node.player == CHANCE:
-            return sum(float(p) * self._walk(child, player, own, others * float(p), current,
-                                             weight)
-                       for p, child in zip(node.probabilities, node.children, strict=True))
+            return sum(p * self._walk(child, player, own, others * p, current, weight)
+                       for p, child in zip(node.floats, node.children, strict=True))
         sigma = current[node.infoset]
         if node.player != player:
             return sum(p * self._walk(child, player, own, others * p, current, weight)

@@ -8,6 +8,9 @@ per module. Nothing here draws (see :mod:`luckylab.viz`); every function returns
 - :mod:`luckylab.analysis.sinking`: Save Doctor Lucky's sinking clock and its witnesses.
 - :mod:`luckylab.analysis.memory`: Panic Island! by the numbers (memory, when to wake Gouga).
 - :mod:`luckylab.analysis.search_strength`: the look-ahead bot's measured strength.
+- :mod:`luckylab.analysis.hidden_foil`: the foiling round with hidden hands, as an
+  extensive-form game; :mod:`luckylab.analysis.cfr` solves it (counterfactual regret
+  minimisation, best responses, NashConv).
 
 ``import luckylab`` does not load this package; import the module you need::
 

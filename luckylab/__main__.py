@@ -15,10 +15,30 @@ def build_parser() -> argparse.ArgumentParser:
         prog="luckylab",
         description="Doctor Lucky games for lessons in probability and game theory.",
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=version_line(),
+        help="print luckylab's version and where it runs from, then exit",
+    )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(name).add_parser(subparsers)
     return parser
+
+
+def version_line() -> str:
+    """``luckylab 0.1.0 (Python 3.11.7, /path/to/luckylab)``: which luckylab runs, and where.
+
+    Examples
+    --------
+    >>> version_line().startswith("luckylab ")
+    True
+    """
+    from . import __version__
+
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    return f"luckylab {__version__} (Python {python}, {os.path.dirname(__file__)})"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -126,15 +126,15 @@ def install_cell_source(hosts: dict[str, tuple[str, ...]] | None = None) -> str:
 
 
 INSTALL_CELL_SOURCE = install_cell_source()
-STUCK_KERNEL_NOTE = """
-
-**If nothing happens** (in the browser version of these lessons). Python itself is
-downloaded into this browser tab when a lesson opens, from {where}. If the first code cell
-keeps showing `[*]` for more than two minutes and the kernel status at the top right says
-*Unknown* or never becomes *Idle*, that download is blocked, often by a school network's
-filter. Reload the page once; if it stays stuck, tell your teacher, who can ask the network
-admin to allow {allow} (the teacher's guide lists them). If instead the first code cell
-prints a sentence starting "Python could not load", it names what to allow."""
+STUCK_KERNEL_NOTE = (
+    "\n\n**If nothing happens.** In this browser version of the lessons, Python is downloaded "
+    "into the browser tab when a lesson opens, from {where}. If the first code cell keeps "
+    "showing `[*]` for more than two minutes and the kernel status at the top right says "
+    "*Unknown* (or never says *Idle*), that download is blocked, often by a school network's "
+    "filter. Reload the page once. If it is still stuck, tell your teacher: the network admin "
+    "needs to allow {allow}. If the first code cell prints a sentence starting \"Python could "
+    "not load\", that sentence names what to allow."
+)
 SITE_CONFIG = {  # merged into the site's jupyter-lite.json
     "jupyter-config-data": {
         "appName": "luckylab",
@@ -302,10 +302,11 @@ def site_copy(
 def stuck_kernel_note(bundled: bool) -> str:
     """The start lesson's advice for a kernel that never starts, for this kind of site."""
     if bundled:
-        where, allow = "this site itself", "this site's address (all its files)"
+        where = "this site"
+        allow = "every file of this site's address (.wasm, .whl and .zip files included)"
     else:
         hosts = (PYODIDE_CDN_HOST, *PYPI_HOSTS)
-        where = f"{PYODIDE_CDN_HOST} (Pyodide's CDN)"
+        where = f"{PYODIDE_CDN_HOST} (Python itself) and PyPI (a few packages)"
         allow = ", ".join(f"https://{h}" for h in hosts[:-1]) + f" and https://{hosts[-1]}"
     return STUCK_KERNEL_NOTE.format(where=where, allow=allow)
 

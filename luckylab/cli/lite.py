@@ -203,7 +203,8 @@ def with_install_cell(
         "cell_type": "code",
         "execution_count": None,
         "id": INSTALL_CELL_ID,
-        "metadata": {"tags": ["jupyterlite-install"]},
+        # collapsed: students see a bar to click, and what the cell prints
+        "metadata": {"tags": ["jupyterlite-install"], "jupyter": {"source_hidden": True}},
         "outputs": [],
         "source": source,
     }

@@ -674,6 +674,132 @@ def test_site_opens_the_start_lesson_in_chromium_with_the_widget_extensions(site
     assert info["cells"][1:] == [c["source"] for c in copy["cells"][1:]]
 
 
+def partial_pyodide(core: Path, folder: Path, cache: Path) -> Path:
+    """A bundle-able Pyodide folder built from the npm core: Pyodide's own pure-Python
+    packages that the kernel and the lessons load, downloaded from PyPI (the lock's hashes
+    rewritten to match, as Pyodide checks them), broken files in place of the compiled ones
+    (numpy, matplotlib, ...: not on PyPI, a download that failed), and the wheels Pyodide
+    lacks. Skips when PyPI cannot be reached."""
+    from packaging.utils import canonicalize_name
+
+    from luckylab.cli import pyodide_bundle
+
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    by_name = {canonicalize_name(n): info for n, info in lock["packages"].items()}
+    needed, todo = set(), ["micropip", "ipython", "jedi", "networkx", "matplotlib", "numpy"]
+    while todo:
+        name = canonicalize_name(todo.pop())
+        if name not in needed:
+            needed.add(name)
+            todo += by_name[name]["depends"]
+    pure = sorted(f"{n}=={by_name[n]['version']}" for n in needed
+                  if by_name[n]["file_name"].endswith("-none-any.whl"))  # fmt: skip
+    extra = [f"{n}=={metadata.version(n)}"
+             for n in ("comm", "ipywidgets", "jupyterlab_widgets", "ipyevents")]  # fmt: skip
+    cache.mkdir(parents=True, exist_ok=True)
+    for specs, python in ((pure, ["--python-version", lock["info"]["python"]]), (extra, [])):
+        result = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--disable-pip-version-check", "-q", *python, "--dest", str(cache), *specs],
+            capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+            env=dict(os.environ, PIP_CONSTRAINT=""),
+        )  # fmt: skip
+        if result.returncode != 0:
+            pytest.skip(f"pip could not download Pyodide's pure packages: {result.stderr[-300:]}")
+    folder.mkdir(parents=True)
+    for name in pyodide_bundle.CORE_FILES + ("pyodide.asm.mjs",):
+        if name != "pyodide-lock.json":
+            shutil.copy2(core / name, folder / name)
+    downloaded = {p.name: p for p in cache.glob("*.whl")}
+    for name in needed:
+        info = by_name[name]
+        if info["file_name"] in downloaded:
+            data = downloaded[info["file_name"]].read_bytes()
+            info["sha256"] = hashlib.sha256(data).hexdigest()
+        else:
+            data = b"a download that broke off"
+        (folder / info["file_name"]).write_bytes(data)
+    for spec in extra:
+        name, version = spec.split("==")
+        shutil.copy2(next(cache.glob(f"{name}-{version}-*.whl")), folder)
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_bundled_site_starts_its_kernel_offline_and_names_a_broken_package(pyodide, tmp_path):
+    """A site built with --pyodide, served from 127.0.0.1, in Chromium with every other host
+    refused: the kernel starts from the site's copy of Pyodide, and Run All on lesson 00 stops
+    at the install cell with one sentence naming numpy (whose file is broken) and this site."""
+    try:
+        from browser_support import CHROMIUM, CHROMIUM_ARGS
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        pytest.skip(f"playwright is not installed: {error}")
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    if lite.missing_build_tools():
+        pytest.skip(f"the lite extra is not installed: {lite.missing_build_tools()}")
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "luckylab-tests"
+    folder = partial_pyodide(pyodide, tmp_path / "pyodide", cache / "pyodide-pure-wheels")
+    out = Path(lite.build_site(tmp_path / "site", pyodide=folder)["out"])
+    port, refused = free_port(), []
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out),
+         str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+
+    def offline(route):
+        if route.request.url.startswith(f"http://127.0.0.1:{port}/"):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                page.context.route("**/*", offline)
+                page.goto(f"http://127.0.0.1:{port}/lab/index.html"
+                          "?path=notebooks/00_start_here.ipynb", timeout=120_000)  # fmt: skip
+                page.wait_for_function(
+                    """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                               const s = w && w.sessionContext && w.sessionContext.session;
+                               return s && s.kernel && s.kernel.status === 'idle'; }""",
+                    timeout=600_000, polling=1000,
+                )  # the kernel started, from the site's Pyodide
+                page.evaluate("""() => { window.jupyterapp.commands.execute(
+                                     'notebook:run-all-cells'); return true; }""")  # fmt: skip
+                page.wait_for_function(
+                    """() => window.jupyterapp.shell.currentWidget.content.widgets[0]
+                             .model.outputs.length > 0""",
+                    timeout=600_000, polling=1000,
+                )
+                page.wait_for_timeout(3000)  # Run All has stopped, or gone on
+                info = page.evaluate("""() => { const nb = window.jupyterapp.shell.currentWidget;
+                    return {path: nb.context.path,
+                            outputs: nb.content.widgets.map(c => c.model.outputs
+                                ? c.model.outputs.toJSON() : [])}; }""")  # fmt: skip
+            finally:
+                browser.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    assert refused == []
+    assert info["path"] == "notebooks/00_start_here.ipynb"
+    first, *rest = info["outputs"]
+    sentence = (f"Python could not load numpy, which this page downloads from 127.0.0.1:{port}: "
+                f"ask the network admin to allow https://127.0.0.1:{port}, then reload this "
+                "page and run this cell again.")  # fmt: skip
+    assert [o.get("traceback") for o in first] == [[sentence]], first
+    assert all(outputs == [] for outputs in rest)  # Run All stopped there
+
+
 def test_pages_workflow_builds_publishes_and_checks_the_site():
     """.github/workflows/pages.yml builds with the lite extra, publishes the folder it built and
     runs the published-site browser test (whose name it selects) against the deployed URL."""

@@ -12,6 +12,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="luckylab",
         description="Doctor Lucky games for lessons in probability and game theory.",
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=version_line(),
+        help="print luckylab's version and where it runs from, then exit",
+    )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # the modules of luckylab.cli.COMMANDS, imported by name so the import graph shows them
     from .cli import board, foil, lab, lesson_stats, lite, simulate, student_copy
@@ -19,6 +25,20 @@ def build_parser() -> argparse.ArgumentParser:
     for module in (board, foil, lab, lite, simulate, student_copy, lesson_stats):
         module.add_parser(subparsers)
     return parser
+
+
+def version_line() -> str:
+    """``luckylab 0.1.0 (Python 3.11.7, /path/to/luckylab)``: which luckylab runs, and where.
+
+    Examples
+    --------
+    >>> version_line().startswith("luckylab ")
+    True
+    """
+    from . import __version__
+
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    return f"luckylab {__version__} (Python {python}, {os.path.dirname(__file__)})"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -87,6 +87,28 @@ def test_lab_help_names_the_forwarding(capsys):
     assert "--port 8899 --no-browser" in capsys.readouterr().out
 
 
+def test_lab_help_says_it_adds_allow_root_as_root():
+    result = subprocess.run([sys.executable, "-m", "luckylab", "lab", "--help"], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
+                            text=True, timeout=120)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "Run as root" in text and "it adds --allow-root" in text
+
+
+def test_version_names_the_version_python_and_folder():
+    import luckylab
+
+    result = subprocess.run([sys.executable, "-m", "luckylab", "--version"], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
+                            text=True, timeout=120)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    assert result.stdout.strip() == (
+        f"luckylab {luckylab.__version__} (Python {python}, {ROOT / 'luckylab'})"
+    )
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -46,6 +46,65 @@ NODE_TIMEOUT_S = 600
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
+#: A small Pyodide lock: what the lessons and the kernel load, with their dependencies, and
+#: one package they do not need (scipy), whose file a fake distribution leaves out.
+FAKE_LOCK = {
+    "micropip": [], "numpy": [], "matplotlib": ["numpy", "pyparsing"], "pyparsing": [],
+    "networkx": ["decorator", "numpy", "matplotlib"], "decorator": [],
+    "ipython": ["traitlets", "pygments"], "traitlets": [], "pygments": [],
+    "jedi": ["parso"], "parso": [], "scipy": ["numpy"],
+}  # fmt: skip
+#: What Pyodide lacks (name, version, Requires-Dist), as on PyPI for ipywidgets 8.1.9.
+FAKE_EXTRA_WHEELS = [
+    ("comm", "0.2.3", []),
+    ("ipywidgets", "8.1.9", ["comm>=0.1.3", "ipython>=6.1.0", "traitlets>=4.3.1",
+                             "widgetsnbextension~=4.0.16", "jupyterlab_widgets~=3.0.17",
+                             'pytest>=3.6.0; extra == "test"']),
+    ("jupyterlab_widgets", "3.0.17", []),
+    ("ipyevents", "2.0.4", ["ipywidgets>=7.6.0"]),
+]  # fmt: skip
+
+
+def fake_wheel(folder: Path, name: str, version: str, requires: list[str]) -> Path:
+    """A pure-Python wheel with just a package and its metadata."""
+    dist = f"{name.replace('-', '_')}-{version}"
+    path = folder / f"{dist}-py3-none-any.whl"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(
+        f"Requires-Dist: {r}\n" for r in requires
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{name.replace('-', '_')}/__init__.py", "")
+        archive.writestr(f"{dist}.dist-info/METADATA", meta)
+        wheel = "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        archive.writestr(f"{dist}.dist-info/WHEEL", wheel)
+        archive.writestr(f"{dist}.dist-info/RECORD", "")
+    return path
+
+
+def fake_pyodide(folder: Path, packages: bool = True, extra: bool = True) -> Path:
+    """A folder shaped like the full Pyodide distribution the kernel expects (tiny files):
+    the core files, a lock of FAKE_LOCK and, with ``packages``, the files of its packages
+    (scipy's left out), with ``extra``, the wheels Pyodide lacks."""
+    from luckylab.cli.pyodide_bundle import kernel_versions
+
+    folder.mkdir(parents=True)
+    for name in ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip"):  # fmt: skip
+        (folder / name).write_text(f"fake {name}\n")
+    lock = {"info": {"python": kernel_versions()[1] + ".2", "arch": "wasm32"}, "packages": {}}
+    for name, depends in FAKE_LOCK.items():
+        file_name = f"{name}-1.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+        lock["packages"][name] = {"name": name, "version": "1.0", "file_name": file_name,
+                                  "depends": depends, "imports": [name]}  # fmt: skip
+        if packages and name != "scipy":
+            (folder / file_name).write_bytes(b"fake wheel")
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    if extra:
+        for name, version, requires in FAKE_EXTRA_WHEELS:
+            fake_wheel(folder, name, version, requires)
+    return folder
+
+
 def digest(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
@@ -74,6 +133,114 @@ def test_install_cell_is_first_runs_only_in_pyodide_and_leaves_the_lesson_alone(
     namespace: dict = {}
     exec(compile(body, "install-cell", "exec"), namespace)  # noqa: S102 (our own fixed cell)
     assert "piplite" not in namespace and "piplite" not in sys.modules
+
+
+def run_install_cell(source: str, *, fail: str | None = None, host: str | None = None,
+                     install_error: bool = False) -> subprocess.CompletedProcess:
+    """Run an install cell in IPython (as the kernel does, top-level await included) in a
+    fresh Python that pretends to be Pyodide: a fake ``piplite`` (whose install fails with
+    ``install_error``, as a download that broke off), ``fail`` made unimportable (a package
+    that did not arrive) and, with ``host``, a fake ``js.location`` (the page's address)."""
+    harness = f"""
+import sys, types
+import IPython.core.interactiveshell as ipy
+import numpy, matplotlib, networkx, ipywidgets, ipyevents, luckylab  # the real ones, first
+piplite = types.ModuleType("piplite")
+async def install(name):
+    if {install_error!r}:
+        raise ValueError("Can't fetch metadata for 'networkx' (a broken download)")
+piplite.install = install
+sys.modules["piplite"] = piplite
+if {fail!r}:
+    sys.modules[{fail!r}] = None  # import fails: ModuleNotFoundError
+if {host!r}:
+    js = types.ModuleType("js")
+    js.location = types.SimpleNamespace(host={host!r})
+    sys.modules["js"] = js
+sys.platform = "emscripten"
+shell = ipy.InteractiveShell.instance()
+result = shell.run_cell(sys.stdin.read())
+sys.stdout.flush()
+sys.exit(0 if result.success else 1)
+"""
+    return subprocess.run([sys.executable, "-c", harness], input=source, cwd=ROOT,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+
+
+def test_install_cell_names_the_package_the_host_and_what_to_ask_when_a_download_failed():
+    result = run_install_cell(lite.INSTALL_CELL_SOURCE, fail="networkx", install_error=True)
+    assert result.returncode == 1, result.stderr
+    shown = (result.stdout + result.stderr).strip()
+    assert shown == (
+        "Python could not load networkx, which this page downloads from cdn.jsdelivr.net: "
+        "ask the network admin to allow https://cdn.jsdelivr.net, then reload this page and "
+        "run this cell again."
+    )  # one sentence: no traceback, no "Ready"
+    result = run_install_cell(lite.INSTALL_CELL_SOURCE, fail="ipyevents")
+    assert result.returncode == 1
+    assert (result.stdout + result.stderr).strip().startswith(
+        "Python could not load ipyevents, which this page downloads from pypi.org and "
+        "files.pythonhosted.org: ask the network admin to allow https://pypi.org and "
+        "https://files.pythonhosted.org, then"
+    )
+
+
+def test_install_cell_of_a_bundled_site_names_the_site_itself():
+    source = lite.install_cell_source({name: () for name in lite.LESSON_PACKAGES})
+    result = run_install_cell(source, fail="numpy", host="lessons.school.example")
+    assert result.returncode == 1
+    assert (result.stdout + result.stderr).strip() == (
+        "Python could not load numpy, which this page downloads from lessons.school.example: "
+        "ask the network admin to allow https://lessons.school.example, then reload this page "
+        "and run this cell again."
+    )
+
+
+def test_install_cell_says_ready_when_everything_arrived():
+    import luckylab
+
+    result = run_install_cell(lite.INSTALL_CELL_SOURCE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == (
+        f"Ready: luckylab {luckylab.__version__} with numpy, matplotlib, networkx, ipywidgets "
+        "and ipyevents."
+    )
+
+
+def test_site_copies_store_every_text_as_one_string():
+    """nbformat's lists of lines show up in JupyterLite with a comma before every line after
+    the first: the site's copies join them, and change nothing else."""
+    lists = 0
+    for name in LESSONS:
+        lesson = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+        copy = lite.site_copy(lesson)
+        assert lite.list_valued_texts(copy) == [], name
+        lists += len(lite.list_valued_texts(lesson))
+        for original, served in zip(lesson["cells"], copy["cells"][1:], strict=True):
+            assert served["source"] == "".join(original["source"])
+            for out, out_served in zip(original.get("outputs", []), served.get("outputs", []),
+                                       strict=True):  # fmt: skip
+                assert out_served.get("text") == (
+                    "".join(out["text"]) if isinstance(out.get("text"), list) else out.get("text")
+                )
+                assert set(out_served.get("data", {})) == set(out.get("data", {}))
+    assert lists > 70  # the lessons do store lists (70 multi-line printed outputs and more)
+
+
+def test_start_lesson_says_what_a_stuck_kernel_means():
+    lesson = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    first = "".join(lesson["cells"][0]["source"])
+    for bundled, hosts in ((False, ["https://cdn.jsdelivr.net", "https://pypi.org",
+                                    "https://files.pythonhosted.org"]),
+                           (True, ["this site"])):  # fmt: skip
+        copy = lite.site_copy(lesson, note=lite.stuck_kernel_note(bundled))
+        text = copy["cells"][1]["source"]
+        assert text.startswith(first) and text != first
+        note = " ".join(text[len(first):].split())
+        assert "`[*]`" in note and "*Unknown*" in note and "Reload the page" in note
+        assert all(h in note for h in hosts), note
+        assert ("cdn.jsdelivr.net" in note) is not bundled
 
 
 def test_install_cell_is_never_added_twice():
@@ -106,6 +273,82 @@ def test_lite_build_refuses_a_folder_that_is_not_an_earlier_site(tmp_path):
     assert (out / "homework.txt").read_text() == "keep me"
 
 
+# --- a bundled Pyodide (--pyodide DIR): the folder's checks ----------------------------------
+
+
+def test_pyodide_folder_must_be_a_pyodide_distribution(tmp_path):
+    from luckylab.cli import pyodide_bundle
+
+    with pytest.raises(LuckyLabError, match=r"no such folder; download pyodide-3[\d.]+\.tar\.bz2"):
+        pyodide_bundle.read_lock(tmp_path / "nowhere")
+    folder = fake_pyodide(tmp_path / "pyodide")
+    (folder / "pyodide.mjs").unlink()
+    (folder / "pyodide-lock.json").unlink()
+    lacks = r"not a Pyodide distribution: it lacks pyodide\.mjs, pyodide-lock\.json"
+    with pytest.raises(LuckyLabError, match=lacks + r".*github\.com/pyodide/pyodide/releases"):
+        pyodide_bundle.read_lock(folder)
+
+
+def test_pyodide_for_another_python_is_refused(tmp_path):
+    from luckylab.cli import pyodide_bundle
+
+    folder = fake_pyodide(tmp_path / "pyodide")
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    lock["info"]["python"] = "3.12.7"
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock))
+    with pytest.raises(LuckyLabError, match=r"for Python 3\.12\.7, but .* expects Pyodide"):
+        pyodide_bundle.read_lock(folder)
+
+
+def test_pyodide_core_without_its_packages_is_refused(tmp_path):
+    from luckylab.cli import pyodide_bundle
+
+    folder = fake_pyodide(tmp_path / "pyodide", packages=False)
+    with pytest.raises(LuckyLabError, match=r"core but not its packages: the files of numpy, "
+                       r"matplotlib, networkx and 8 more .*full distribution"):  # fmt: skip
+        pyodide_bundle.check_bundle(folder, ["numpy>=1.22", "networkx>=3.0"])
+
+
+def test_pyodide_bundle_without_the_widget_wheels_says_how_to_get_them(tmp_path):
+    from luckylab.cli import pyodide_bundle
+
+    folder = fake_pyodide(tmp_path / "pyodide", extra=False)
+    with pytest.raises(LuckyLabError) as caught:
+        pyodide_bundle.check_bundle(folder, ["numpy", "ipywidgets>=8,<9", "ipyevents>=2,<3"])
+    message = str(caught.value)
+    assert "comm, ipyevents, ipywidgets, jupyterlab-widgets" in message
+    pins = " ".join(f"{n}=={metadata.version(n)}" for n in
+                    ("comm", "ipyevents", "ipywidgets", "jupyterlab-widgets"))  # fmt: skip
+    assert message.endswith(
+        f"python -m pip download --no-deps --only-binary=:all: --dest {folder} {pins}"
+    )
+
+
+def test_pyodide_bundle_follows_the_lessons_and_the_kernel_through_the_lock(tmp_path):
+    from luckylab.cli import pyodide_bundle
+
+    folder = fake_pyodide(tmp_path / "pyodide")
+    requires = ["networkx>=3.0", "numpy>=1.22", "matplotlib>=3.7", "ipywidgets>=8.0,<9",
+                "ipyevents>=2.0,<3", "tomli>=2.0; python_version < '3.11'"]  # fmt: skip
+    bundle = pyodide_bundle.check_bundle(folder, requires)
+    assert set(bundle.packages) == set(FAKE_LOCK) - {"scipy"}  # scipy: not needed, not there
+    assert [w.name.split("-")[0] for w in bundle.wheels] == [
+        "comm", "ipyevents", "ipywidgets", "jupyterlab_widgets"]  # fmt: skip
+
+
+@pytest.mark.slow
+def test_npm_pyodide_core_is_refused_as_a_bundle(pyodide):
+    """The npm package ``pyodide`` (what this machine has) has the core files and the real
+    lock, but none of the packages: the builder says so instead of building a site that
+    would hang."""
+    from luckylab.cli import pyodide_bundle
+
+    lock = pyodide_bundle.read_lock(pyodide)  # the core files are there
+    assert {"numpy", "matplotlib", "networkx", "ipython", "micropip"} <= set(lock["packages"])
+    with pytest.raises(LuckyLabError, match="core but not its packages"):
+        pyodide_bundle.check_bundle(pyodide, ["numpy", "matplotlib", "networkx"])
+
+
 # --- the build (slow, offline) ------------------------------------------------------------
 
 
@@ -133,11 +376,89 @@ def test_site_has_every_lesson_with_the_install_cell_first(site):
         original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
         served = json.loads((lessons / name).read_text(encoding="utf-8"))
         assert served["cells"][0]["id"] == lite.INSTALL_CELL_ID, name
-        assert served["cells"][1:] == original["cells"], name
+        assert served["cells"][0]["source"] == lite.INSTALL_CELL_SOURCE, name
+        note = lite.stuck_kernel_note(bundled=False) if name == lite.START_LESSON else ""
+        assert served["cells"][1:] == lite.site_copy(original, note=note)["cells"][1:], name
     # ... and the contents index lists them, so the file browser shows them.
     index = json.loads((Path(site["out"]) / "api" / "contents" / "notebooks" / "all.json")
                        .read_text(encoding="utf-8"))  # fmt: skip
     assert sorted(c["name"] for c in index["content"] if c["type"] == "notebook") == LESSONS
+
+
+def list_valued(notebook: dict) -> list[str]:
+    """Every text of ``notebook`` stored as a list (JupyterLite shows it with commas)."""
+    found = []
+    for i, cell in enumerate(notebook["cells"]):
+        if not isinstance(cell["source"], str):
+            found.append(f"cell {i} source")
+        for j, output in enumerate(cell.get("outputs", [])):
+            texts = {"text": output.get("text", "")} | output.get("data", {})
+            found += [f"cell {i} output {j} {k}" for k, v in texts.items()
+                      if not isinstance(v, (str, dict))]  # fmt: skip (JSON outputs: dicts)
+    return found
+
+
+@pytest.mark.slow
+def test_site_notebooks_have_no_list_valued_text(site):
+    notebooks = sorted((Path(site["out"]) / "files").rglob("*.ipynb"))
+    assert len(notebooks) == len(LESSONS)
+    outputs = 0
+    for path in notebooks:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        assert list_valued(notebook) == [], path.name
+        outputs += sum(len(c.get("outputs", [])) for c in notebook["cells"])
+    assert outputs > 100  # the stored outputs are there, as strings
+
+
+@pytest.mark.slow
+def test_site_loads_pyodide_from_the_cdn_and_names_the_hosts(site):
+    """Without --pyodide the kernel keeps its default (Pyodide's CDN, the host the docs and
+    the install cell name) and piplite may fall back to PyPI."""
+    settings = lite.kernel_settings(Path(site["out"]))
+    assert "pyodideUrl" not in settings and not settings.get("disablePyPIFallback")
+    assert site["pyodide"] == "cdn"
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL
+
+    assert PYODIDE_CDN_URL.startswith(f"https://{lite.PYODIDE_CDN_HOST}/")
+    guide = (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8")
+    for host in (lite.PYODIDE_CDN_HOST, *lite.PYPI_HOSTS):
+        assert f"`{host}`" in guide
+
+
+@pytest.fixture(scope="module")
+def bundled_site(tmp_path_factory) -> dict:
+    missing = lite.missing_build_tools()
+    if missing:
+        pytest.skip(f"the lite extra is not installed ({'; '.join(missing)})")
+    base = tmp_path_factory.mktemp("lite-bundled")
+    folder = fake_pyodide(base / "pyodide")
+    summary = lite.build_site(base / "site", pyodide=folder)
+    summary["folder"] = folder
+    return summary
+
+
+@pytest.mark.slow
+def test_site_with_a_bundled_pyodide_points_the_kernel_at_it(bundled_site):
+    """lite-build --pyodide DIR: the site serves the distribution and the wheels Pyodide
+    lacks, the kernel's pyodideUrl is the site's copy (Pyodide loads its packages from the
+    same folder) and piplite never falls back to PyPI."""
+    out, folder = Path(bundled_site["out"]), bundled_site["folder"]
+    settings = lite.kernel_settings(out)
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs" == bundled_site["pyodide"]
+    assert settings["disablePyPIFallback"] is True
+    served = out / "static" / "pyodide"
+    assert not served.is_symlink()
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+        assert (served / name).read_bytes() == (folder / name).read_bytes()
+    numpy = json.loads((folder / "pyodide-lock.json").read_text())["packages"]["numpy"]
+    assert (served / numpy["file_name"]).is_file()
+    index = json.loads((out / "pypi" / "all.json").read_text(encoding="utf-8"))
+    assert {"luckylab", "comm", "ipywidgets", "jupyterlab-widgets", "ipyevents"} <= set(index)
+    start = json.loads((out / "files" / "notebooks" / lite.START_LESSON).read_text())
+    cell, note = start["cells"][0]["source"], start["cells"][1]["source"]
+    for host in (lite.PYODIDE_CDN_HOST, *lite.PYPI_HOSTS):
+        assert host not in cell and host not in note
+    assert "this site" in note
 
 
 @pytest.mark.slow
@@ -327,10 +648,13 @@ def test_site_opens_the_start_lesson_in_chromium_with_the_widget_extensions(site
                                       && w.content.widgets.length > 1; }""",
                     timeout=180_000,
                 )
+                page.wait_for_selector(".jp-OutputArea-output", timeout=60_000)
                 info = page.evaluate("""() => {
                     const app = window.jupyterapp, nb = app.shell.currentWidget;
+                    const shown = [...document.querySelectorAll('.jp-OutputArea-output')];
                     return {plugins: app.listPlugins(), path: nb.context.path,
-                            cells: nb.content.widgets.map(c => c.model.sharedModel.getSource())};
+                            cells: nb.content.widgets.map(c => c.model.sharedModel.getSource()),
+                            outputs: shown.map(e => e.innerText)};
                 }""")  # fmt: skip
             finally:
                 browser.close()
@@ -338,11 +662,142 @@ def test_site_opens_the_start_lesson_in_chromium_with_the_widget_extensions(site
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
     assert info["path"] == "notebooks/00_start_here.ipynb"
+    # The stored outputs show as printed: no line starts with the comma of a joined list.
+    lines = [line for text in info["outputs"] for line in text.splitlines()]
+    assert any("\n" in text.strip() for text in info["outputs"]), info["outputs"][:3]
+    assert not [line for line in lines if line.startswith(",")], info["outputs"][:3]
     assert "@jupyter-widgets/jupyterlab-manager:plugin" in info["plugins"]
     assert "ipyevents" in info["plugins"]
     assert info["cells"][0] == lite.INSTALL_CELL_SOURCE
     original = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))
-    assert info["cells"][1:] == ["".join(c["source"]) for c in original["cells"]]
+    copy = lite.site_copy(original, note=lite.stuck_kernel_note(bundled=False))
+    assert info["cells"][1:] == [c["source"] for c in copy["cells"][1:]]
+
+
+def partial_pyodide(core: Path, folder: Path, cache: Path) -> Path:
+    """A bundle-able Pyodide folder built from the npm core: Pyodide's own pure-Python
+    packages that the kernel and the lessons load, downloaded from PyPI (the lock's hashes
+    rewritten to match, as Pyodide checks them), broken files in place of the compiled ones
+    (numpy, matplotlib, ...: not on PyPI, a download that failed), and the wheels Pyodide
+    lacks. Skips when PyPI cannot be reached."""
+    from packaging.utils import canonicalize_name
+
+    from luckylab.cli import pyodide_bundle
+
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    by_name = {canonicalize_name(n): info for n, info in lock["packages"].items()}
+    needed, todo = set(), ["micropip", "ipython", "jedi", "networkx", "matplotlib", "numpy"]
+    while todo:
+        name = canonicalize_name(todo.pop())
+        if name not in needed:
+            needed.add(name)
+            todo += by_name[name]["depends"]
+    pure = sorted(f"{n}=={by_name[n]['version']}" for n in needed
+                  if by_name[n]["file_name"].endswith("-none-any.whl"))  # fmt: skip
+    extra = [f"{n}=={metadata.version(n)}"
+             for n in ("comm", "ipywidgets", "jupyterlab_widgets", "ipyevents")]  # fmt: skip
+    cache.mkdir(parents=True, exist_ok=True)
+    for specs, python in ((pure, ["--python-version", lock["info"]["python"]]), (extra, [])):
+        result = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--disable-pip-version-check", "-q", *python, "--dest", str(cache), *specs],
+            capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+            env=dict(os.environ, PIP_CONSTRAINT=""),
+        )  # fmt: skip
+        if result.returncode != 0:
+            pytest.skip(f"pip could not download Pyodide's pure packages: {result.stderr[-300:]}")
+    folder.mkdir(parents=True)
+    for name in pyodide_bundle.CORE_FILES + ("pyodide.asm.mjs",):
+        if name != "pyodide-lock.json":
+            shutil.copy2(core / name, folder / name)
+    downloaded = {p.name: p for p in cache.glob("*.whl")}
+    for name in needed:
+        info = by_name[name]
+        if info["file_name"] in downloaded:
+            data = downloaded[info["file_name"]].read_bytes()
+            info["sha256"] = hashlib.sha256(data).hexdigest()
+        else:
+            data = b"a download that broke off"
+        (folder / info["file_name"]).write_bytes(data)
+    for spec in extra:
+        name, version = spec.split("==")
+        shutil.copy2(next(cache.glob(f"{name}-{version}-*.whl")), folder)
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_bundled_site_starts_its_kernel_offline_and_names_a_broken_package(pyodide, tmp_path):
+    """A site built with --pyodide, served from 127.0.0.1, in Chromium with every other host
+    refused: the kernel starts from the site's copy of Pyodide, and Run All on lesson 00 stops
+    at the install cell with one sentence naming numpy (whose file is broken) and this site."""
+    try:
+        from browser_support import CHROMIUM, CHROMIUM_ARGS
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        pytest.skip(f"playwright is not installed: {error}")
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    if lite.missing_build_tools():
+        pytest.skip(f"the lite extra is not installed: {lite.missing_build_tools()}")
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "luckylab-tests"
+    folder = partial_pyodide(pyodide, tmp_path / "pyodide", cache / "pyodide-pure-wheels")
+    out = Path(lite.build_site(tmp_path / "site", pyodide=folder)["out"])
+    port, refused = free_port(), []
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out),
+         str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+
+    def offline(route):
+        if route.request.url.startswith(f"http://127.0.0.1:{port}/"):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                page.context.route("**/*", offline)
+                page.goto(f"http://127.0.0.1:{port}/lab/index.html"
+                          "?path=notebooks/00_start_here.ipynb", timeout=120_000)  # fmt: skip
+                page.wait_for_function(
+                    """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                               const s = w && w.sessionContext && w.sessionContext.session;
+                               return s && s.kernel && s.kernel.status === 'idle'; }""",
+                    timeout=600_000, polling=1000,
+                )  # the kernel started, from the site's Pyodide
+                page.evaluate("""() => { window.jupyterapp.commands.execute(
+                                     'notebook:run-all-cells'); return true; }""")  # fmt: skip
+                page.wait_for_function(
+                    """() => window.jupyterapp.shell.currentWidget.content.widgets[0]
+                             .model.outputs.length > 0""",
+                    timeout=600_000, polling=1000,
+                )
+                page.wait_for_timeout(3000)  # Run All has stopped, or gone on
+                info = page.evaluate("""() => { const nb = window.jupyterapp.shell.currentWidget;
+                    return {path: nb.context.path,
+                            outputs: nb.content.widgets.map(c => c.model.outputs
+                                ? c.model.outputs.toJSON() : [])}; }""")  # fmt: skip
+            finally:
+                browser.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    assert refused == []
+    assert info["path"] == "notebooks/00_start_here.ipynb"
+    first, *rest = info["outputs"]
+    sentence = (f"Python could not load numpy, which this page downloads from 127.0.0.1:{port}: "
+                f"ask the network admin to allow https://127.0.0.1:{port}, then reload this "
+                "page and run this cell again.")  # fmt: skip
+    assert [o.get("traceback") for o in first] == [[sentence]], first
+    assert all(outputs == [] for outputs in rest)  # Run All stopped there
 
 
 def test_pages_workflow_builds_publishes_and_checks_the_site():

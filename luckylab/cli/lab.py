@@ -31,8 +31,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "lab",
         help="open JupyterLab on the start lesson (needs the 'lab' extra)",
         description="Open JupyterLab on notebooks/00_start_here.ipynb, from anywhere in a "
-        "checkout of luckylab. Options after '--' go to JupyterLab unchanged, e.g. "
-        "'luckylab lab -- --port 8899 --no-browser'.",
+        "checkout of luckylab. Run as root (Docker, Codespaces, CI), it adds --allow-root, "
+        "which JupyterLab needs there, and says so. Options after '--' go to JupyterLab "
+        "unchanged, e.g. 'luckylab lab -- --port 8899 --no-browser'.",
     )
     p.add_argument(
         "jupyterlab_args",

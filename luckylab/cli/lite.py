@@ -38,15 +38,102 @@ from ..errors import LuckyLabError
 WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
 EVENTS_EXTENSION = "ipyevents"
 INSTALL_CELL_ID = "luckylab-lite-install"
-INSTALL_CELL_SOURCE = (
-    "# Only in JupyterLite (Python in this browser tab): install luckylab from this site.\n"
-    "# Anywhere else (JupyterLab, Binder) this cell does nothing.\n"
-    "import sys\n"
-    "\n"
-    'if sys.platform == "emscripten":\n'
-    "    import piplite\n"
-    "\n"
-    '    await piplite.install("luckylab")'
+START_LESSON = "00_start_here.ipynb"
+PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Where the kernel fetches Pyodide and its packages unless told otherwise (the default of
+#: jupyterlite-pyodide-kernel 0.8.x: https://cdn.jsdelivr.net/pyodide/v314.0.6/full/).
+PYODIDE_CDN_HOST = "cdn.jsdelivr.net"
+#: Where piplite looks for a package that neither the site nor Pyodide has: PyPI's JSON API,
+#: whose files are on files.pythonhosted.org.
+PYPI_HOSTS = ("pypi.org", "files.pythonhosted.org")
+#: What the lessons import, in the order the install cell checks it (a package's
+#: dependencies before it), and where each comes from in a site that loads Pyodide from its
+#: CDN. ``()`` means the site itself.
+LESSON_PACKAGES: dict[str, tuple[str, ...]] = {
+    "numpy": (PYODIDE_CDN_HOST,),
+    "matplotlib": (PYODIDE_CDN_HOST,),
+    "networkx": (PYODIDE_CDN_HOST,),
+    "ipywidgets": PYPI_HOSTS,
+    "ipyevents": PYPI_HOSTS,
+    "luckylab": (),
+}
+INSTALL_CELL_TEMPLATE = """\
+# Only in JupyterLite (Python in this browser tab): install luckylab from this site and check
+# that everything the lessons use has arrived. Anywhere else (JupyterLab, Binder) it does nothing.
+import sys
+
+if sys.platform == "emscripten":
+    import importlib
+
+    import piplite
+
+    class SetupError(Exception):
+        def _render_traceback_(self):  # show the sentence alone, without a traceback
+            return [str(self)]
+
+    try:
+        await piplite.install("luckylab")
+    except Exception:
+        pass  # the check below says which package did not arrive, and from where
+    where = {{  # package: the hosts it is downloaded from (none: this site)
+{where}
+    }}
+    for package, hosts in where.items():
+        try:
+            importlib.import_module(package)
+        except ImportError:
+            if not hosts:  # this site itself
+                try:
+                    from js import location
+
+                    hosts = (location.host,)
+                except Exception:
+                    hosts = ("this site",)
+            raise SetupError(
+                f"Python could not load {{package}}, which this page downloads from "
+                f"{{' and '.join(hosts)}}: ask the network admin to allow "
+                f"{{' and '.join('https://' + host for host in hosts)}}, then reload this "
+                "page and run this cell again."
+            ) from None
+    import luckylab
+
+    print("Ready: luckylab", luckylab.__version__,
+          "{ready}")
+    del where, package, hosts"""
+
+
+def install_cell_source(hosts: dict[str, tuple[str, ...]] | None = None) -> str:
+    """The source of the install cell, checking each package of ``hosts`` (default:
+    :data:`LESSON_PACKAGES`, a site that loads Pyodide from its CDN) in that order.
+
+    Examples
+    --------
+    >>> source = install_cell_source()
+    >>> 'await piplite.install("luckylab")' in source, '"cdn.jsdelivr.net"' in source
+    (True, True)
+    >>> "cdn.jsdelivr.net" in install_cell_source({name: () for name in LESSON_PACKAGES})
+    False
+    """
+    hosts = dict(LESSON_PACKAGES if hosts is None else hosts)
+    where = "\n".join(
+        f"        {json.dumps(name)}: "
+        f"({', '.join(json.dumps(h) for h in found)}{',' if len(found) == 1 else ''}),"
+        for name, found in hosts.items()
+    )
+    others = [name for name in hosts if name != "luckylab"]
+    ready = f"with {', '.join(others[:-1])} and {others[-1]}." if len(others) > 1 else ""
+    return INSTALL_CELL_TEMPLATE.format(where=where, ready=ready)
+
+
+INSTALL_CELL_SOURCE = install_cell_source()
+STUCK_KERNEL_NOTE = (
+    "\n\n**If nothing happens.** In this browser version of the lessons, Python is downloaded "
+    "into the browser tab when a lesson opens, from {where}. If the first code cell keeps "
+    "showing `[*]` for more than two minutes and the kernel status at the top right says "
+    "*Unknown* (or never says *Idle*), that download is blocked, often by a school network's "
+    "filter. Reload the page once. If it is still stuck, tell your teacher: the network admin "
+    "needs to allow {allow}. If the first code cell prints a sentence starting \"Python could "
+    "not load\", that sentence names what to allow."
 )
 SITE_CONFIG = {  # merged into the site's jupyter-lite.json
     "jupyter-config-data": {
@@ -79,12 +166,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="site", type=Path,
                    help="output folder (default: site); an earlier JupyterLite build there is "
                         "replaced, any other non-empty folder is refused")  # fmt: skip
+    p.add_argument("--pyodide", type=Path, metavar="DIR",
+                   help="bundle this full Pyodide distribution (the unpacked "
+                        "pyodide-<version>.tar.bz2 of a Pyodide release, plus the wheels "
+                        "it lacks) so the site runs with no internet at all; see "
+                        "docs/classroom.md")  # fmt: skip
     p.add_argument("--json", action="store_true", help="print a JSON summary of the build")
     p.set_defaults(func=run)
 
 
-def with_install_cell(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``notebook`` whose first cell installs luckylab in Pyodide, for the site.
+def with_install_cell(
+    notebook: dict[str, Any], source: str = INSTALL_CELL_SOURCE
+) -> dict[str, Any]:
+    """A copy of ``notebook`` whose first cell (``source``) installs luckylab in Pyodide.
 
     The notebook's other cells are unchanged; its kernel becomes JupyterLite's ``python``.
     Adding the cell twice is refused, so a copy is never injected twice.
@@ -109,9 +203,10 @@ def with_install_cell(notebook: dict[str, Any]) -> dict[str, Any]:
         "cell_type": "code",
         "execution_count": None,
         "id": INSTALL_CELL_ID,
-        "metadata": {"tags": ["jupyterlite-install"]},
+        # collapsed: students see a bar to click, and what the cell prints
+        "metadata": {"tags": ["jupyterlite-install"], "jupyter": {"source_hidden": True}},
         "outputs": [],
-        "source": INSTALL_CELL_SOURCE,
+        "source": source,
     }
     copy = json.loads(json.dumps(notebook))
     copy["cells"] = [cell, *copy["cells"]]
@@ -119,6 +214,102 @@ def with_install_cell(notebook: dict[str, Any]) -> dict[str, Any]:
     if (copy.get("nbformat"), copy.get("nbformat_minor", 0)) < (4, 5):
         copy["nbformat"], copy["nbformat_minor"] = 4, 5  # cell ids need 4.5
     return copy
+
+
+def joined(notebook: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``notebook`` with every multi-line text stored as one string.
+
+    nbformat allows a cell's ``source``, a stream's ``text`` and each value of an output's
+    ``data`` (and of a cell's ``attachments``) to be a list of lines; JupyterLite shows such a
+    list joined with commas (",average Luck ..."), so the site's copies use strings.
+
+    Examples
+    --------
+    >>> cell = {"cell_type": "code", "source": ["a = 1\\n", "a"], "outputs": [
+    ...     {"output_type": "stream", "name": "stdout", "text": ["x\\n", "y\\n"]},
+    ...     {"output_type": "execute_result", "data": {"text/plain": ["1\\n", "2"]}}]}
+    >>> copy = joined({"cells": [cell]})["cells"][0]
+    >>> copy["source"], copy["outputs"][0]["text"], copy["outputs"][1]["data"]["text/plain"]
+    ('a = 1\\na', 'x\\ny\\n', '1\\n2')
+    >>> cell["source"]  # the original is not changed
+    ['a = 1\\n', 'a']
+    """
+
+    def text(value: Any) -> Any:
+        return "".join(value) if isinstance(value, list) else value
+
+    def bundle(values: Any) -> Any:  # a mimebundle: each value may be a list of lines
+        return {k: text(v) for k, v in values.items()} if isinstance(values, dict) else values
+
+    copy = json.loads(json.dumps(notebook))
+    for cell in copy.get("cells", []):
+        cell["source"] = text(cell.get("source", ""))
+        if isinstance(cell.get("attachments"), dict):
+            cell["attachments"] = {k: bundle(v) for k, v in cell["attachments"].items()}
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = text(output["text"])
+            if "data" in output:
+                output["data"] = bundle(output["data"])
+    return copy
+
+
+def list_valued_texts(notebook: dict[str, Any]) -> list[str]:
+    """Where ``notebook`` still stores text as a list of lines (``[]`` for a site copy).
+
+    Examples
+    --------
+    >>> list_valued_texts({"cells": [{"source": ["a\\n", "b"], "outputs": []}]})
+    ['cell 0: source']
+    """
+    found = []
+    for i, cell in enumerate(notebook.get("cells", [])):
+        if isinstance(cell.get("source"), list):
+            found.append(f"cell {i}: source")
+        for name, values in (cell.get("attachments") or {}).items():
+            found += [f"cell {i}: attachment {name} {k}" for k, v in values.items()
+                      if isinstance(v, list)]  # fmt: skip
+        for j, output in enumerate(cell.get("outputs", [])):
+            if isinstance(output.get("text"), list):
+                found.append(f"cell {i}: output {j} text")
+            found += [f"cell {i}: output {j} {k}" for k, v in (output.get("data") or {}).items()
+                      if isinstance(v, list)]  # fmt: skip
+    return found
+
+
+def site_copy(
+    notebook: dict[str, Any], source: str = INSTALL_CELL_SOURCE, note: str = ""
+) -> dict[str, Any]:
+    """The site's copy of a lesson: texts joined, the install cell first, and ``note``
+    appended to the lesson's first markdown cell (the start lesson's stuck-kernel advice).
+
+    Examples
+    --------
+    >>> lesson = {"cells": [{"cell_type": "markdown", "id": "t", "metadata": {},
+    ...                      "source": ["# 0. Start\\n", "here"]}],
+    ...           "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    >>> site_copy(lesson, note="\\n\\nIf nothing happens ...")["cells"][1]["source"]
+    '# 0. Start\\nhere\\n\\nIf nothing happens ...'
+    """
+    copy = joined(with_install_cell(notebook, source))
+    if note:
+        first = next((c for c in copy["cells"] if c.get("cell_type") == "markdown"), None)
+        if first is None:
+            raise LuckyLabError("the start lesson has no markdown cell for the note")
+        first["source"] = first["source"].rstrip("\n") + note
+    return copy
+
+
+def stuck_kernel_note(bundled: bool) -> str:
+    """The start lesson's advice for a kernel that never starts, for this kind of site."""
+    if bundled:
+        where = "this site"
+        allow = "every file of this site's address (.wasm, .whl and .zip files included)"
+    else:
+        hosts = (PYODIDE_CDN_HOST, *PYPI_HOSTS)
+        where = f"{PYODIDE_CDN_HOST} (Python itself) and PyPI (a few packages)"
+        allow = ", ".join(f"https://{h}" for h in hosts[:-1]) + f" and https://{hosts[-1]}"
+    return STUCK_KERNEL_NOTE.format(where=where, allow=allow)
 
 
 def missing_build_tools() -> list[str]:
@@ -148,8 +339,12 @@ def build_wheel(root: Path, dest: Path) -> Path:
     return built[0]
 
 
-def copy_lessons(root: Path, contents: Path) -> list[str]:
-    """Copy every lesson, with the install cell, to ``contents/notebooks``; return their names."""
+def copy_lessons(root: Path, contents: Path, bundled: bool = False) -> list[str]:
+    """Copy every lesson (:func:`site_copy`) to ``contents/notebooks``; return their names.
+
+    ``bundled``: the site serves Pyodide and every package itself (``--pyodide``), so the
+    install cell and the start lesson's note name this site instead of the CDN and PyPI.
+    """
     lessons = sorted((root / "notebooks").glob("*.ipynb"))
     if not lessons:
         raise LuckyLabError(f"no lessons in {root / 'notebooks'}")
@@ -157,7 +352,10 @@ def copy_lessons(root: Path, contents: Path) -> list[str]:
     target.mkdir(parents=True)
     for lesson in lessons:
         notebook = json.loads(lesson.read_text(encoding="utf-8"))
-        text = json.dumps(with_install_cell(notebook), indent=1, ensure_ascii=False)
+        hosts = {name: () for name in LESSON_PACKAGES} if bundled else LESSON_PACKAGES
+        note = stuck_kernel_note(bundled) if lesson.name == START_LESSON else ""
+        copy = site_copy(notebook, install_cell_source(hosts), note)
+        text = json.dumps(copy, indent=1, ensure_ascii=False)
         (target / lesson.name).write_text(text + "\n", encoding="utf-8")
     rules = root / "docs" / "rules"
     if rules.is_dir():  # the lessons link to the rules (../docs/rules/<game>.md)
@@ -165,13 +363,19 @@ def copy_lessons(root: Path, contents: Path) -> list[str]:
     return [lesson.name for lesson in lessons]
 
 
-def build_site(out: Path, root: Path | None = None) -> dict[str, Any]:
+def build_site(out: Path, root: Path | None = None, pyodide: Path | None = None) -> dict[str, Any]:
     """Build the JupyterLite site into ``out`` and return a summary (lessons, wheel, sizes).
 
+    ``pyodide``: a full Pyodide distribution folder to bundle (see
+    :mod:`luckylab.cli.pyodide_bundle`): the site then loads Pyodide, its packages and the
+    widgets from itself and needs no internet.
+
     Raises :class:`~luckylab.errors.LuckyLabError` when the build tools are missing, when
-    ``out`` is a non-empty folder that is not an earlier site, or when the build fails or
-    leaves out the widgets extension.
+    ``out`` is a non-empty folder that is not an earlier site, when ``pyodide`` is not a
+    full distribution (naming what it lacks), or when the build fails or leaves out the
+    widgets extension.
     """
+    from . import pyodide_bundle
     from .lab import find_checkout
 
     missing = missing_build_tools()
@@ -189,21 +393,40 @@ def build_site(out: Path, root: Path | None = None) -> dict[str, Any]:
             f"{out} exists and is not an earlier JupyterLite build: choose an empty or new "
             "folder for --out"
         )
+    if pyodide is not None:
+        pyodide_bundle.read_lock(pyodide)  # a wrong folder fails before the slow part
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="luckylab-lite-") as tmp:
         work = Path(tmp)
         wheel = build_wheel(root, work / "wheel")
         wheel_s = time.perf_counter() - started
-        lessons = copy_lessons(root, work / "contents")
+        bundle = None
+        if pyodide is not None:
+            bundle = pyodide_bundle.check_bundle(pyodide, pyodide_bundle.wheel_requires(wheel))
+        lessons = copy_lessons(root, work / "contents", bundled=bundle is not None)
         lite_dir = work / "lite"
         lite_dir.mkdir()
-        (lite_dir / "jupyter-lite.json").write_text(json.dumps(SITE_CONFIG), encoding="utf-8")
+        config = json.loads(json.dumps(SITE_CONFIG))
+        wheels = [wheel]
+        if bundle is not None:
+            # jupyterlite-pyodide-kernel copies a Pyodide found at <lite dir>/static/pyodide
+            # into the site and points the kernel's pyodideUrl at its pyodide.mjs; Pyodide
+            # then loads its packages from the same folder (indexURL).
+            (lite_dir / "static").mkdir()
+            (lite_dir / "static" / "pyodide").symlink_to(bundle.folder, target_is_directory=True)
+            wheels += bundle.wheels
+            config["jupyter-config-data"]["litePluginSettings"] = {
+                PYODIDE_KERNEL_PLUGIN: {"disablePyPIFallback": True}
+            }
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
         staged = work / "site"
         command = [sys.executable, "-m", "jupyterlite_core", "build",
                    "--lite-dir", str(lite_dir), "--contents", str(work / "contents"),
-                   "--output-dir", str(staged), "--piplite-wheels", str(wheel)]  # fmt: skip
+                   "--output-dir", str(staged)]  # fmt: skip
+        for served in wheels:
+            command += ["--piplite-wheels", str(served)]
         _run(command, cwd=lite_dir, what="jupyter lite build")
-        summary = check_site(staged)
+        summary = check_site(staged, bundle)
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -214,6 +437,7 @@ def build_site(out: Path, root: Path | None = None) -> dict[str, Any]:
         "lessons": lessons,
         "wheel": summary["wheel"],
         "extensions": summary["extensions"],
+        "pyodide": summary["pyodide"],
         "files": len(files),
         "megabytes": round(sum(p.stat().st_size for p in files) / 1e6, 1),
         "wheel_seconds": round(wheel_s, 1),
@@ -221,8 +445,17 @@ def build_site(out: Path, root: Path | None = None) -> dict[str, Any]:
     }
 
 
-def check_site(site: Path) -> dict[str, Any]:
-    """Check a built site: the widgets and ipyevents extensions and the served luckylab wheel."""
+def kernel_settings(site: Path) -> dict[str, Any]:
+    """The Pyodide kernel's settings in a built site's ``jupyter-lite.json``."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    plugins = config["jupyter-config-data"].get("litePluginSettings", {})
+    return plugins.get(PYODIDE_KERNEL_PLUGIN, {})
+
+
+def check_site(site: Path, bundle: Any = None) -> dict[str, Any]:
+    """Check a built site: the widgets and ipyevents extensions, the served luckylab wheel
+    and, for a bundled Pyodide (``bundle``), that the kernel loads it and every extra wheel
+    from the site with no fall-back to PyPI."""
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
     data = config["jupyter-config-data"]
     extensions = sorted(e["name"] for e in data.get("federated_extensions", []))
@@ -231,18 +464,38 @@ def check_site(site: Path) -> dict[str, Any]:
             raise LuckyLabError(f"the site lacks the {needed} extension (has: {extensions})")
     wheels = sorted(p.name for p in (site / "pypi").glob("luckylab-*.whl"))
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
-    piplite_urls = (
-        data.get("litePluginSettings", {})
-        .get("@jupyterlite/pyodide-kernel-extension:kernel", {})
-        .get("pipliteUrls", [])
-    )
-    if len(wheels) != 1 or "luckylab" not in index or not any(
-        u.startswith("./pypi/all.json") for u in piplite_urls
+    settings = kernel_settings(site)
+    piplite_urls = settings.get("pipliteUrls", [])
+    if (
+        len(wheels) != 1
+        or "luckylab" not in index
+        or not any(u.startswith("./pypi/all.json") for u in piplite_urls)
     ):
         raise LuckyLabError(
             f"the site does not serve the luckylab wheel ({wheels}, {piplite_urls})"
         )
-    return {"extensions": extensions, "wheel": f"pypi/{wheels[0]}"}
+    pyodide_url = settings.get("pyodideUrl")
+    if bundle is not None:
+        served = site / str(pyodide_url or "").removeprefix("./")
+        lacking = sorted(
+            w.name for w in bundle.wheels if not (site / "pypi" / w.name).is_file()
+        )  # fmt: skip
+        if (
+            not (pyodide_url or "").startswith("./")
+            or not served.is_file()
+            or not (served.parent / "pyodide-lock.json").is_file()
+            or settings.get("disablePyPIFallback") is not True
+            or lacking
+        ):
+            raise LuckyLabError(
+                f"the site does not load the bundled Pyodide from itself (pyodideUrl "
+                f"{pyodide_url!r}, disablePyPIFallback {settings.get('disablePyPIFallback')}, "
+                f"wheels not served: {lacking})"
+            )
+    elif pyodide_url is not None:
+        raise LuckyLabError(f"the site sets pyodideUrl {pyodide_url!r} without --pyodide")
+    return {"extensions": extensions, "wheel": f"pypi/{wheels[0]}",
+            "pyodide": pyodide_url or "cdn"}  # fmt: skip
 
 
 def _run(command: list[str], cwd: Path, what: str) -> None:
@@ -254,7 +507,7 @@ def _run(command: list[str], cwd: Path, what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    summary = build_site(args.out)
+    summary = build_site(args.out, pyodide=args.pyodide)
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
@@ -262,6 +515,15 @@ def run(args: argparse.Namespace) -> int:
           f"{summary['wheel']}, extensions {', '.join(summary['extensions'])}; "
           f"{summary['megabytes']} MB in {summary['files']} files, built in "
           f"{summary['seconds']} s")  # fmt: skip
-    print(f"Try it: python -m http.server -d {summary['out']} 8000, then open "
-          "http://localhost:8000/lab/index.html?path=notebooks/00_start_here.ipynb")
+    if summary["pyodide"] == "cdn":
+        print(f"At run time the browser downloads Pyodide and numpy, matplotlib, networkx from "
+              f"{PYODIDE_CDN_HOST} and ipywidgets, ipyevents from {' and '.join(PYPI_HOSTS)} "
+              "(docs/classroom.md: the hosts a school network must allow)")  # fmt: skip
+    else:
+        print(f"Pyodide and every package are served from the site ({summary['pyodide']}): "
+              "it needs no internet")  # fmt: skip
+    print(
+        f"Try it: python -m http.server -d {summary['out']} 8000, then open "
+        "http://localhost:8000/lab/index.html?path=notebooks/00_start_here.ipynb"
+    )
     return 0

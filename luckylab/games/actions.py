@@ -37,6 +37,7 @@ Pay(cards=(1, 3))
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
@@ -204,7 +205,7 @@ class Block:
 
     def __init__(self, cls: type, **codecs: Codec) -> None:
         self.cls = cls
-        names = [f for f in getattr(cls, "__dataclass_fields__", {})]
+        names = [f.name for f in dataclasses.fields(cls)]  # no ClassVar (type_name)
         if sorted(names) != sorted(codecs):
             raise ValueError(f"{cls.__name__}: codecs for {sorted(codecs)} but fields "
                              f"{sorted(names)}")

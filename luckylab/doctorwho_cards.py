@@ -171,7 +171,8 @@ def dw_deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> tuple[
         if row["kind"] not in GAME_KINDS:
             err(f"cards[{i}].kind", f"a game card is one of {', '.join(GAME_KINDS)}")
         if len(cards) + row.get("copies", 1) > 127:  # before making them: copies = 10**9
-            err(f"cards[{i}].copies", "the game has 127 game cards; the file lists more")
+            err("size", f"the game has 127 game cards; with cards[{i}].copies the file "
+                        f"lists more")
         for _ in range(row.get("copies", 1)):
             cards.append(_make(row, len(cards)))
     size = data.get("size", 127)

@@ -691,18 +691,33 @@ class DoctorWhoGame(GameBase):
         Player 2 (you): 0 TP, 2 cards in hand, 0 in reserve; Player 3 goes first.
         """
         seat = self._check_seat(seat)
+        cards, players = self.cards, self.players
+        c = self.conflict
+        shown = c.loc if c is not None else None  # a conflict's Defenders are face up
+        daleks, tardises, scores = [0] * players, [0] * players, [0] * players
         locations = []
-        for s in range(self.players):
+        for s in range(players):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
-                mine_def = s == seat or self._face_up_defenders(lid)
-                mine_att = loc.attacker == seat
+                attacker, enemies, up = loc.attacker, loc.enemies, loc.up
+                mine_att = attacker == seat
+                if attacker is not None:
+                    daleks[attacker] += 1
+                tardises[s] += loc.tardis
+                # D-SCO-1 as this seat can tell: a face-down Papal Mainframe is unknown to it
+                if not enemies:
+                    scores[s] += cards[lid].vp
+                elif attacker is not None and not any(
+                        cards[e].name == "Papal Mainframe" and (mine_att or e in up)
+                        for e in enemies):
+                    scores[attacker] += cards[lid].vp
                 locations.append({
-                    "card": lid, "owner": s, "tardis": loc.tardis, "attacker": loc.attacker,
-                    "defenders": [d if mine_def else None for d in loc.defenders],
-                    "enemies": [e if (mine_att or e in loc.up) else None for e in loc.enemies],
+                    "card": lid, "owner": s, "tardis": loc.tardis, "attacker": attacker,
+                    "defenders": (list(loc.defenders) if s == seat or lid == shown
+                                  else [None] * len(loc.defenders)),
+                    "enemies": (list(enemies) if mine_att
+                                else [e if e in up else None for e in enemies]),
                 })
-        c = self.conflict
         data = {
             "seat": seat, "players": self.players, "phase": self.phase,
             "current_player": self.current_player, "turn_player": self.turn_player,
@@ -711,30 +726,16 @@ class DoctorWhoGame(GameBase):
             "reserve_up": [list(r) for r in self.reserve_up],
             "hands": [len(h) for h in self.hands], "reserves": [len(r) for r in self.reserves],
             "tp": list(self.tp), "supply": self.supply,
-            "daleks": [self.daleks_in_play(s) for s in range(self.players)],
-            "tardises": [self.tardis_in_play(s) for s in range(self.players)],
+            "daleks": daleks, "tardises": tardises,
             "locations": locations, "deck": len(self.deck), "discard": list(self.discard),
             "set_aside": list(self.set_aside),
             "passed": list(self.passed[seat]), "received": list(self.received[seat]),
             "conflict": None if c is None else {"loc": c.loc, "attacker": c.attacker,
                                                 "defender": c.defender, "defence": c.defence,
                                                 "attack": c.attack, "stage": c.stage},
-            "scores": self._seen_scores(seat),
+            "scores": scores,
         }
         return Observation(seat, data, self._observation_text(seat, data))
-
-    def _seen_scores(self, seat: int) -> list[int]:
-        """``D-SCO-1`` as ``seat`` can tell now: a face-down Papal Mainframe of another
-        player's attack is unknown to it, so such a Location counts for its attacker."""
-        points = [0] * self.players
-        for lid, loc in self.locs.items():
-            if not loc.enemies:
-                points[loc.owner] += self.cards[lid].vp
-            elif loc.attacker is not None and not any(
-                    self.cards[e].name == "Papal Mainframe"
-                    and (loc.attacker == seat or e in loc.up) for e in loc.enemies):
-                points[loc.attacker] += self.cards[lid].vp
-        return points
 
     def _observation_text(self, seat: int, data: dict[str, Any]) -> str:
         name = self._name

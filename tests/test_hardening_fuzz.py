@@ -255,7 +255,9 @@ def dw_violations(game) -> list[str]:
             out.append(f"two Defenders of one type on {lid}")
         if not loc.up <= set(loc.enemies):
             out.append(f"a face-up card at {lid} is not in its attack")
-        if (loc.attacker is None) != (not loc.enemies):
+        deciding = game.conflict is not None and game.conflict.loc == lid
+        if (loc.attacker is None) != (not loc.enemies) and not deciding:  # (an Astronaut
+            # that met River Song leaves an attack of no cards until the conflict is decided)
             out.append(f"an attack at {lid} without a Dalek counter, or a counter alone")
     return out
 

@@ -1504,6 +1504,7 @@ class DoctorWhoGame(GameBase):
             doctor = next((d for d in defenders if cards[d].type == "Doctor"), None)
             if river is not None:
                 enemies.remove(astro)
+                loc.up.discard(astro)
                 self.discard.append(astro)
                 if not kovarian:
                     defenders.remove(river)

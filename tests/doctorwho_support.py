@@ -14,8 +14,8 @@ def allowed(game, seat: int) -> set[int]:
     for lid, loc in game.locs.items():
         ok.add(lid)
         ok |= loc.up
-        if loc.owner == seat:
-            ok |= set(loc.defenders)
+        if loc.owner == seat or (game.conflict is not None and game.conflict.loc == lid):
+            ok |= set(loc.defenders)  # a conflict waiting for a decision has them face up
         if loc.attacker == seat:
             ok |= set(loc.enemies)
     return ok

@@ -60,6 +60,12 @@ CONFIGS: list[tuple[str, int, Any, int]] = [
     ("panic", 3, "none", 40),
     ("panic", 2, "random", 40),
     ("panic", 4, "random", 40),
+    ("doctorwho", 3, "greedy", 50),
+    ("doctorwho", 4, "greedy", 50),
+    ("doctorwho", 3, "careful", 30),
+    ("doctorwho", 4, "bluffer", 30),
+    ("doctorwho", 3, "random", 20),
+    ("doctorwho", 4, ["greedy", "careful", "bluffer", "random"], 20),
 ]
 FAST = 3
 

@@ -67,7 +67,7 @@ def test_two_player_variant_games_end_with_cards_accounted(seed):
 
 def test_the_observation_check_would_catch_a_leak():
     game = new_game("doctorwho", players=3, seed=1)
-    obs = game.observation(0)
+    obs = dict(game.observation(0).data)
     obs["hand"] = obs["hand"] + game.hands[1]
     assert not seen(obs) <= allowed(game, 0)
 

@@ -516,7 +516,7 @@ def test_D_CON_1_reveal_gives_TP_for_river_donna_angels_and_empty_child():
     assert game2.tp == [1, 1, 0]
 
 
-def test_ruling_5_no_reveal_TP_for_a_card_already_face_up():
+def test_ruling_5_a_sonic_revealed_weeping_angel_pays_its_TP_once():
     game = stage()
     filler(game, 0, 3)
     angel = cid("Weeping Angels", 2)
@@ -524,9 +524,36 @@ def test_ruling_5_no_reveal_TP_for_a_card_already_face_up():
     sonic = cid("Sonic Screwdriver")
     give(game, 0, sonic, cid("The Doctor", 4))
     game.apply(PlaySupport(sonic, loc=LOC3))
-    assert game.tp == [1, 0, 0] and game.locs[LOC3].up == {angel}
+    # revealed by the Sonic: the Angel's player gains 1 TP now; the Sonic's player 1
+    assert game.tp == [1, 1, 0] and game.locs[LOC3].up == {angel}
     game.apply(Defend(LOC3, (cid("The Doctor", 4),)))
-    assert game.tp == [1, 0, 0]  # the Angel was already face up: no TP for Player 2
+    assert game.tp == [1, 1, 0]  # already face up: no second TP at the conflict
+
+
+def test_ruling_5_a_sonic_revealed_empty_child_takes_its_TP_once():
+    game = stage()
+    filler(game, 0, 3)
+    game.tp = [2, 0, 0]
+    child = cid("The Empty Child", 2)
+    place(game, 0, LOC3, enemies=[child], attacker=1)
+    sonic = cid("Psychic Paper")
+    give(game, 0, sonic, cid("The Doctor", 4))
+    game.apply(PlaySupport(sonic, loc=LOC3))
+    assert game.tp == [2, 1, 0]  # the Child takes 1 from the defender; Psychic Paper +1
+    game.apply(Defend(LOC3, (cid("The Doctor", 4),)))
+    assert game.tp == [2, 1, 0]
+
+
+def test_ruling_5_a_conflict_still_pays_the_reveal_TP_of_face_down_cards():
+    game = stage()
+    filler(game, 0, 3)
+    game.tp = [2, 0, 0]
+    place(game, 0, LOC3, enemies=[cid("The Empty Child", 2), cid("The Empty Child", 2, 1)],
+          attacker=1)
+    doc = cid("The Doctor", 4)
+    give(game, 0, doc)
+    game.apply(Defend(LOC3, (doc,)))
+    assert game.tp == [0, 2, 0]
 
 
 def test_D_CON_4_locations_never_change_hands_and_can_be_won_back():
@@ -748,6 +775,74 @@ def test_D_CARD_3_ironsides_counts_in_the_reserve_and_buys_plus_1():
     assert game.phase == "decide" and game.current_player == 0
     game.apply(UseIronsides(True))
     assert game.tp[0] == 1 and game.locs[LOC3].tardis and game.phase == "turn"
+
+
+def _ironsides_defence(tp: int, defender: int, enemies: list[int]):
+    game = stage()
+    filler(game, 0, 3)
+    iron = cid("Ironsides")
+    give(game, 0, iron)
+    game.apply(PlaySupport(iron))
+    game.tp[0] = tp
+    _attacked(game, enemies=enemies)
+    give(game, 0, defender)
+    game.apply(Defend(LOC3, (defender,)))
+    return game
+
+
+def test_D_CARD_3_ironsides_is_offered_when_paying_only_makes_the_attacker_discard_more():
+    big, small = cid("Dalek", 3), cid("Dalek", 2)
+    game = _ironsides_defence(1, cid("The Doctor", 2), [big, small])  # defence 2, attack 5
+    assert game.phase == "decide" and game.legal_actions() == [UseIronsides(True),
+                                                               UseIronsides(False)]
+    game.apply(UseIronsides(True))  # defence 3: the attacker matches 3 with the Dalek 3
+    assert game.tp[0] == 0 and game.locs[LOC3].enemies == [small] and big in game.discard
+    again = _ironsides_defence(1, cid("The Doctor", 2), [big, small])
+    again.apply(UseIronsides(False))  # defence 2: the Dalek 2 goes, the Dalek 3 stays
+    assert again.tp[0] == 1 and again.locs[LOC3].enemies == [big]
+
+
+def test_D_CARD_3_ironsides_is_offered_even_when_paying_changes_nothing():
+    game = _ironsides_defence(2, cid("The Doctor", 4), [cid("Dalek", 1)])
+    assert game.phase == "decide" and game.current_player == 0
+    game.apply(UseIronsides(True))
+    assert game.tp[0] == 1 and game.locs[LOC3].tardis and game.phase == "turn"
+
+
+def test_D_CARD_3_ironsides_is_not_offered_without_a_time_point():
+    game = _ironsides_defence(0, cid("The Doctor", 2), [cid("Dalek", 3)])
+    assert game.phase == "turn" and not game.locs[LOC3].tardis
+
+
+def test_D_TURN_2_the_valiant_is_not_offered_when_it_would_break_the_hand_floor():
+    """The deadlock of issue 29 (4 players seed 864, 3 players seed 923): a turn player at the
+    floor defended, an Astronaut discarded the Defender, and The Valiant, played outside any
+    action, left 2 cards: no Pass (3 needed), no other action, the game stuck."""
+    game = stage()
+    filler(game, 0, 2)
+    val, doc = cid("The Valiant"), cid("The Doctor", 4)
+    give(game, 0, val, doc)
+    _attacked(game, enemies=[cid("The Impossible Astronaut")])
+    game.apply(Defend(LOC3, (doc,)))  # 3 cards left: the floor
+    assert doc in game.discard and game.phase == "turn"  # no Valiant decision
+    assert [type(a).__name__ for a in game.legal_actions()].count("Pass") == 1
+    with pytest.raises(IllegalAction):
+        game.apply(UseValiant(True))
+
+
+@pytest.mark.parametrize(("players", "seed", "stuck_at"), [(4, 864, 162), (3, 923, 107)])
+def test_D_TURN_2_the_random_games_that_deadlocked_now_end(players, seed, stuck_at):
+    import random
+
+    game = new_game("doctorwho", players=players, seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        assert actions, f"no legal action before the end, after {n} actions"
+        game.apply(rng.choice(actions))
+        n += 1
+    assert game.finished and n > stuck_at
 
 
 def test_D_CARD_4_the_valiant_returns_the_defenders_to_hand():

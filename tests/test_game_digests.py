@@ -42,7 +42,7 @@ def _check(game: str, players: int, agents, first: int, last: int) -> None:
 def test_every_configuration_is_pinned():
     assert PINNED["run_seed"] == RUN_SEED
     assert set(PINNED["games"]) == {config_key(g, p, a) for g, p, a, _ in CONFIGS}
-    for game in ("island", "kill", "save", "panic"):
+    for game in ("island", "kill", "save", "panic", "doctorwho"):
         assert sum(n for g, _, _, n in CONFIGS if g == game) >= 200
 
 

@@ -533,3 +533,170 @@ def test_an_edited_panic_rules_file_is_reported_on_replay(tmp_path):
         '"Beehive"', '"Wasps"'), encoding="utf-8")
     with pytest.raises(luckylab.ReplayError):
         luckylab.replay(record)
+
+
+# -- Doctor Who (issue 29) -------------------------------------------------------------------
+
+
+def doctorwho_deciding(stage: str):
+    """A seeded random Doctor Who game stopped at a conflict decision of ``stage``
+    ("ironsides", "valiant" or "match")."""
+    import random
+
+    for seed in range(300):
+        game = new_game("doctorwho", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.phase == "decide" and game.observation(0)["conflict"]["stage"] == stage:
+                return game
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError(f"no {stage} decision in 300 random games")
+
+
+def _dw_state(game):
+    return (game.state_digest(), game.record(digest=False),
+            [game.observation(s).key() for s in range(game.players)])
+
+
+@pytest.mark.parametrize(("stage", "action"), [
+    ("turn", "Defend(float(loc), (card,))"),
+    ("turn", "Defend(loc, (float(card),))"),
+    ("turn", "PlaySupport(card, cards=True)"),
+    ("turn", "PlaySupport(True)"),
+    ("turn", "PlayLocation(card, take_from=[1])"),
+    ("turn", "Attack(loc, [card])"),
+    ("turn", "Buy(1.0)"),
+    ("turn", "Discard((card, None))"),
+    ("turn", "Pass(None)"),
+    ("ironsides", "UseIronsides('yes')"),
+    ("ironsides", "UseIronsides(1)"),
+    ("valiant", "UseValiant(None)"),
+    ("valiant", "UseValiant(0)"),
+    ("match", "MatchDiscard(cards=True)"),
+    ("match", "MatchDiscard(cards=[card])"),
+])
+def test_doctorwho_checks_every_action_field_type_before_anything_changes(stage, action):
+    """The audit: a Defend with a float Location passed the legality check, then raised
+    TypeError after the hand had changed; "yes" was read as True; cards=True raised TypeError."""
+    from luckylab.games import doctorwho as dw
+
+    game = new_game("doctorwho", players=3, seed=1) if stage == "turn" else (
+        doctorwho_deciding(stage))
+    seat = game.current_player
+    loc, card = game.lines[seat][0], game.hands[seat][0]
+    before = _dw_state(game)
+    with pytest.raises(ActionFieldError) as info:
+        game.apply(eval(action, vars(dw), {"loc": loc, "card": card}))
+    assert "must be" in str(info.value) and isinstance(info.value, TypeError)
+    assert _dw_state(game) == before
+
+
+def test_doctorwho_a_defence_with_a_float_location_leaves_the_hand_as_it_was():
+    from luckylab.games.doctorwho import Defend
+
+    for seed in range(50):
+        game = new_game("doctorwho", players=4, seed=seed)
+        defends = [a for a in game.legal_actions() if isinstance(a, Defend)]
+        if defends:
+            break
+    hand = list(game.hands[game.current_player])
+    with pytest.raises(ActionFieldError):
+        game.apply(Defend(float(defends[0].loc), defends[0].cards))
+    assert game.hands[game.current_player] == hand
+    game.apply(defends[0])
+
+
+def test_doctorwho_unused_support_fields_must_be_left_empty():
+    """Junk in a field the card does not use was accepted and stored in the record."""
+    import dataclasses
+    import random
+
+    from luckylab.games.doctorwho import PlaySupport
+
+    tried = 0
+    for seed in range(40):
+        game = new_game("doctorwho", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and tried < 60:
+            for a in [a for a in game.legal_actions() if isinstance(a, PlaySupport)]:
+                for name, junk in (("loc", game.lines[0][0]), ("to", game.lines[1][0]),
+                                   ("index", 0), ("cards", (a.card,))):
+                    if getattr(a, name) in (None, ()):
+                        before = _dw_state(game)
+                        with pytest.raises(IllegalAction):
+                            game.apply(dataclasses.replace(a, **{name: junk}))
+                        assert _dw_state(game) == before
+                        tried += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert tried >= 60
+
+
+@pytest.mark.parametrize("starting", [[1.0, 2.0, 3.0], 5, "123", [1, 2, True], [1, 2], [1, 1, 2],
+                                      [1, 2, 9]])
+def test_doctorwho_starting_must_be_distinct_whole_numbers(starting):
+    with pytest.raises(OptionError, match="starting") as info:
+        new_game("doctorwho", players=3, seed=1, starting=starting)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, TypeError)
+    assert new_game("doctorwho", players=3, seed=1, starting=[1, 2, 3]).options["starting"] == [
+        1, 2, 3]
+
+
+def _every_path(data, prefix=()):
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
+        data, list) else ()
+    for k, v in items:
+        yield (*prefix, k)
+        yield from _every_path(v, (*prefix, k))
+
+
+def _mutated_decks(seed: int, count: int):
+    """``count`` seeded mutations of the bundled Doctor Who deck file (1-3 fields each made a
+    float, a string, a list, a table, None, a bool, a huge number, or removed)."""
+    import copy
+    import random
+
+    import tomllib
+
+    base = tomllib.loads((DATA / "doctor_who_deck.toml").read_text(encoding="utf-8"))
+    junk = [1.5, -1, 0, 10**9, "x", "3", "", None, True, False, [], [1, 2], ["a"], {},
+            {"a": 1}, [[1]]]
+    rng = random.Random(seed)
+    for _ in range(count):
+        data = copy.deepcopy(base)
+        paths = list(_every_path(data))
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            path = rng.choice(paths)
+            try:
+                parent = data
+                for k in path[:-1]:
+                    parent = parent[k]
+                op = rng.random()
+                if op < 0.1 and isinstance(parent, dict):
+                    del parent[path[-1]]
+                elif op < 0.2:
+                    parent[path[-1]] = [parent[path[-1]]]
+                else:
+                    parent[path[-1]] = rng.choice(junk)
+            except (KeyError, IndexError, TypeError):  # an earlier mutation moved it
+                pass
+        yield data
+
+
+def test_500_mutated_doctor_who_deck_files_give_only_deck_errors(tmp_path):
+    """The audit: 41 of 500 mutated deck files crashed the loader with TypeError or
+    AttributeError (counts a float, a string in a count range, a list as a kind), and
+    copies = 10**9 made a billion cards before checking the size."""
+    outcomes = {"loaded": 0, "DeckError": 0}
+    unclear = []
+    for i, data in enumerate(_mutated_decks(29, 500)):
+        path = tmp_path / f"deck{i}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        try:
+            load_deck(path)
+            outcomes["loaded"] += 1
+        except DeckError:
+            outcomes["DeckError"] += 1
+        except Exception as exc:  # noqa: BLE001 - the test counts what is not a DeckError
+            unclear.append((i, repr(exc)))
+    assert unclear == [], unclear[:5]
+    assert outcomes["DeckError"] > 400

@@ -222,3 +222,134 @@ def audit_report():
     yield
     print(f"\naudit: {AUDIT['tried']} bad inputs tried, {AUDIT['clear']} clear errors, "
           f"{AUDIT['unclear']} unclear, {AUDIT['accepted']} accepted (valid after all)")
+
+
+# -- Doctor Who: seeded games with the standing invariants after every action (issue 29) ------
+
+DW_BOTS = ["random", "greedy", "careful", "bluffer"]
+DW_AUDIT: Counter = Counter()
+
+
+def dw_violations(game) -> list[str]:
+    """The standing invariants of a Doctor Who state (empty when all hold)."""
+    out = []
+    places = game.card_places()
+    every = sorted(c for cards in places.values() for c in cards)
+    if every != list(range(len(game.cards))):
+        out.append("a card is in no place or in two places")
+    if min(game.tp) < 0 or sum(game.tp) > 30:
+        out.append(f"Time Points {game.tp}: each >= 0, 30 in all")
+    legal = game.legal_actions()
+    if bool(legal) == game.is_over or (game.current_player is None) != game.is_over:
+        out.append(f"{len(legal)} legal actions, is_over={game.is_over}")
+    if game.phase == "turn" and len(game.available(game.turn_player)) < game.pass_n:
+        out.append("the turn player is under the hand floor (no Pass can end the turn)")
+    for s in range(game.players):
+        if game.daleks_in_play(s) > 5 or game.tardis_in_play(s) > 5:
+            out.append(f"Player {s + 1} has more than 5 counters of a kind in play")
+        if game.reserve_used(s) > game.capacity(s):
+            out.append(f"Player {s + 1}'s reserve is over capacity")
+    for lid, loc in game.locs.items():
+        types = [game.cards[d].type for d in loc.defenders]
+        if len(types) != len(set(types)):
+            out.append(f"two Defenders of one type on {lid}")
+        if not loc.up <= set(loc.enemies):
+            out.append(f"a face-up card at {lid} is not in its attack")
+        deciding = game.conflict is not None and game.conflict.loc == lid
+        if (loc.attacker is None) != (not loc.enemies) and not deciding:  # (an Astronaut
+            # that met River Song leaves an attack of no cards until the conflict is decided)
+            out.append(f"an attack at {lid} without a Dalek counter, or a counter alone")
+    return out
+
+
+def _dw_snapshot(game):
+    return (game.state_digest(), json.dumps(game.record(digest=False), default=repr),
+            [game.observation(s).key() for s in range(game.players)])
+
+
+def dw_fuzz(games: int, first_seed: int, refuse_every: int) -> Counter:
+    """``games`` seeded games (3 and 4 players, random and bundled bots per seat), the
+    invariants after every action; every ``refuse_every``-th action also tries an action
+    that is not legal now (a random id, or a legal action with a junk field), which must raise
+    a LuckyLabError and leave the game as it was."""
+    import dataclasses
+    import random
+
+    from luckylab.agents import agent_class
+
+    tally: Counter = Counter()
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        players = 3 + seed % 2
+        state = new_game("doctorwho", players=players, seed=seed)
+        bots = [agent_class("doctorwho", rng.choice(DW_BOTS))(seed=rng.getrandbits(32))
+                for _ in range(players)]
+        problems = dw_violations(state)
+        while not state.is_over:
+            if tally["actions"] % refuse_every == 0:
+                legal = state.legal_actions()
+                taken = {state.action_id(a) for a in legal}
+                bad = [state.action_from_id(i) for i in
+                       (rng.randrange(state.num_distinct_actions) for _ in range(3))
+                       if i not in taken]
+                action = rng.choice(legal)
+                names = [f.name for f in dataclasses.fields(action)]
+                if names:
+                    bad.append(dataclasses.replace(action, **{rng.choice(names): rng.choice(
+                        [1.5, "yes", None, True, [1], -1, 10**6])}))
+                for wrong in bad:
+                    if wrong in legal:
+                        continue
+                    before = _dw_snapshot(state)
+                    tally["refused tried"] += 1
+                    try:
+                        state.apply(wrong)
+                    except LuckyLabError:
+                        tally["refused"] += 1
+                    except Exception as exc:  # noqa: BLE001 - counted, then failed below
+                        problems.append(f"{wrong!r} raised {type(exc).__name__}: {exc}")
+                    else:
+                        problems.append(f"{wrong!r} was accepted")
+                    if _dw_snapshot(state) != before:
+                        problems.append(f"refused {wrong!r} changed the game")
+            state.apply(bots[state.current_player].choose(state))
+            tally["actions"] += 1
+            problems += dw_violations(state)
+            if problems:
+                break
+        tally["games"] += 1
+        tally["finished"] += state.finished
+        tally["violations"] += len(problems)
+        if problems:
+            tally["first violation"] = tally["first violation"] or seed + 1
+            raise AssertionError(f"doctorwho {players}p seed {seed}: {problems[:3]}")
+    DW_AUDIT.update(tally)
+    return tally
+
+
+def test_doctorwho_fuzz_fast():
+    tally = dw_fuzz(games=24, first_seed=0, refuse_every=10)
+    assert tally["violations"] == 0 and tally["games"] == tally["finished"] == 24
+    assert tally["refused"] == tally["refused tried"] > 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(6))
+def test_doctorwho_fuzz_3000_games(block):
+    """3,000 seeded games in six blocks of 500 (3 and 4 players; random, greedy, careful and
+    bluffer bots per seat): 0 invariant violations, every refused action a LuckyLabError
+    that changes nothing."""
+    tally = dw_fuzz(games=500, first_seed=10_000 + 500 * block, refuse_every=40)
+    assert tally["violations"] == 0 and tally["games"] == tally["finished"] == 500
+    assert tally["refused"] == tally["refused tried"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def doctorwho_fuzz_report():
+    yield
+    if DW_AUDIT:
+        print(f"\ndoctorwho fuzz: {DW_AUDIT['games']} games ({DW_AUDIT['finished']} finished), "
+              f"{DW_AUDIT['actions']} actions with the invariants after each, "
+              f"{DW_AUDIT['violations']} violations; {DW_AUDIT['refused tried']} illegal "
+              f"actions tried, {DW_AUDIT['refused']} refused with a LuckyLabError, state "
+              "unchanged")

@@ -41,6 +41,7 @@ from ..games.doctorwho import (
     UseIronsides,
     UseValiant,
 )
+from ..games.protocol import Observation
 from .base import Agent, RandomAgent
 
 __all__ = ["AGENTS", "DEFAULT", "Bluffer", "Careful", "Greedy", "help_value", "stack_estimate"]
@@ -73,6 +74,8 @@ class Greedy(Agent):
     """Best immediate gain; careless about what it passes."""
 
     name = "greedy"
+    trusted = True  # it only ever returns one of game.legal_actions()
+    reads_events = False
     careful = False
     bluff = False
 
@@ -82,8 +85,9 @@ class Greedy(Agent):
         actions = game.legal_actions()
         cards = game.cards
         first = actions[0]
-        if isinstance(first, UseIronsides):
-            return UseIronsides(True)
+        if isinstance(first, UseIronsides):  # pay only when +1 helps (win, or fewer kept)
+            conflict = obs["conflict"]
+            return UseIronsides(conflict["defence"] < conflict["attack"])
         if isinstance(first, UseValiant):
             return UseValiant(True)
         if isinstance(first, MatchDiscard):  # keep the strongest cards on the Location
@@ -99,7 +103,7 @@ class Greedy(Agent):
         return self.dispose(actions, obs, cards)
 
     # -- what an action is worth now ----------------------------------------------------------
-    def score(self, a: Any, obs: dict[str, Any], locs: dict[int, Any], cards: Any) -> float:
+    def score(self, a: Any, obs: Observation, locs: dict[int, Any], cards: Any) -> float:
         seat = obs["seat"]
         if isinstance(a, PlayLocation):
             return 10 + 2 * cards[a.card].vp + cards[a.card].tp
@@ -135,7 +139,7 @@ class Greedy(Agent):
             return self.support_score(a, obs, locs, cards)
         return 0.0
 
-    def support_score(self, a: PlaySupport, obs: dict[str, Any], locs: dict[int, Any],
+    def support_score(self, a: PlaySupport, obs: Observation, locs: dict[int, Any],
                       cards: Any) -> float:
         name = cards[a.card].name
         seat = obs["seat"]
@@ -157,7 +161,7 @@ class Greedy(Agent):
         return 0.0  # Regeneration: only when nothing else
 
     # -- getting rid of cards -----------------------------------------------------------------
-    def dispose(self, actions: list[Any], obs: dict[str, Any], cards: Any) -> Any:
+    def dispose(self, actions: list[Any], obs: Observation, cards: Any) -> Any:
         """Nothing is worth doing: end the turn (careless: any way that is legal)."""
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
@@ -177,7 +181,7 @@ class Careful(Greedy):
     name = "careful"
     careful = True
 
-    def dispose(self, actions: list[Any], obs: dict[str, Any], cards: Any) -> Any:
+    def dispose(self, actions: list[Any], obs: Observation, cards: Any) -> Any:
         value = {c: help_value(cards[c]) for c in obs["hand"] + obs["reserve"]}
         if obs["endgame"]:  # one action a turn, no passing: burn the least useful card
             discards = [a for a in actions if isinstance(a, Discard) and len(a.cards) == 1]

@@ -110,13 +110,15 @@ def _check_row(row: Any, where: str, source: str) -> None:
     if not isinstance(row, dict):
         err(where, "must be a table")
     kind = row.get("kind")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(_FIELDS)}")
     name = row.get("name")
     if not isinstance(name, str) or not name:
         err(f"{where}.name", "must be a non-empty string")
     where = f"{where} ({name})"
     check_card_fields(err, where, kind, row, *_FIELDS[kind], _COMMON)
+    if "type" in row and (not isinstance(row["type"], str) or not row["type"]):
+        err(f"{where}.type", f"must be a non-empty string, not {row['type']!r}")
     for f, (lo, hi) in _RANGES.items():
         if f in row:
             v = row[f]
@@ -168,12 +170,21 @@ def dw_deck_from_data(data: Mapping[str, Any], source: str = "<data>") -> tuple[
         _check_row(row, f"cards[{i}]", source)
         if row["kind"] not in GAME_KINDS:
             err(f"cards[{i}].kind", f"a game card is one of {', '.join(GAME_KINDS)}")
+        if len(cards) + row.get("copies", 1) > 127:  # before making them: copies = 10**9
+            err("size", f"the game has 127 game cards; with cards[{i}].copies the file "
+                        f"lists more")
         for _ in range(row.get("copies", 1)):
             cards.append(_make(row, len(cards)))
     size = data.get("size", 127)
     if len(cards) != size or size != 127:
         err("size", f"the game has 127 game cards; the file says {size} and lists {len(cards)}")
     ranges = data.get("counts", {})
+    if not isinstance(ranges, dict) or not all(
+            k in GAME_KINDS and isinstance(r, list) and len(r) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
+            for k, r in ranges.items()):
+        err("counts", f"must be a table of {', '.join(GAME_KINDS)} = [lowest, highest] (whole "
+                      f"numbers), not {ranges!r}")
     by_kind = Counter(c.kind for c in cards)
     for kind, (lo, hi) in ranges.items():
         if not lo <= by_kind[kind] <= hi:

@@ -37,8 +37,12 @@ Rulings where the rules are silent (the numbered ones are the rules file's; each
 
 - Conflicts resolve in the order of ruling 1; the attacker's matching discard is a decision of
   the attacker when several different sets of cards reach the best total (ruling 4).
-- Ironsides is offered only when paying 1 TP changes the outcome (a tie becomes a win); The
-  Valiant is offered whenever the defender who holds it loses.
+- Ironsides is offered in every conflict its owner defends with a TP to pay (``D-CARD-3``:
+  +1 may win, make the attacker discard more, or change nothing). The Valiant is offered
+  whenever the defender who holds it loses, except where it would leave a turn player under
+  the hand floor (``D-TURN-2``).
+- Reveal TP (River Song, Donna, Weeping Angels, The Empty Child) is paid once, when the card
+  first turns face up, by a conflict or a Sonic Screwdriver (ruling 5).
 - Bouncing Enemies off a TARDIS counter needs no free Dalek counter (the attack never stays).
 - Chameleon Arch (ruling 9) may send an attack only to a Location with no Enemy cards.
 - Davros / Cyberking join the attack they take over face up.
@@ -55,12 +59,24 @@ import itertools
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from math import comb, prod
 from typing import Any, ClassVar, Literal
 
 from ..cards import load_deck
 from ..cards.doctorwho import DWCard, compatible
 from ..errors import IllegalAction, OptionError
-from .base import Event, GameAction, GameBase, GameResult, action_from_data, check_turn_cap
+from .actions import ActionSpace, Block, Choice, Codec, Maybe, SubsetOf
+from .base import (
+    Event,
+    GameAction,
+    GameBase,
+    GameResult,
+    _say_nothing,
+    action_from_data,
+    check_turn_cap,
+    foreign_action,
+)
+from .protocol import Observation
 
 __all__ = [
     "Attack",
@@ -104,6 +120,8 @@ class PlayLocation(GameAction):
     runs out (default: richest first)."""
 
     type_name: ClassVar[str] = "location"
+    group: ClassVar[str] = "location"
+    group_label: ClassVar[str] = "Play a Location"
     card: int
     take_from: tuple[int, ...] = ()
 
@@ -116,6 +134,8 @@ class Defend(GameAction):
     """Play Defender ``cards`` on your Location ``loc`` (``D-DEF-1``)."""
 
     type_name: ClassVar[str] = "defend"
+    group: ClassVar[str] = "defend"
+    group_label: ClassVar[str] = "Defend a Location"
     loc: int
     cards: tuple[int, ...]
 
@@ -128,6 +148,8 @@ class Attack(GameAction):
     """Play Enemy ``cards`` at Location ``loc`` of another player (``D-ENE-1``)."""
 
     type_name: ClassVar[str] = "attack"
+    group: ClassVar[str] = "attack"
+    group_label: ClassVar[str] = "Attack a Location"
     loc: int
     cards: tuple[int, ...]
 
@@ -140,6 +162,8 @@ class TakeOver(GameAction):
     """Davros or Cyberking ``card`` takes control of the face-up attack at ``loc``."""
 
     type_name: ClassVar[str] = "takeover"
+    group: ClassVar[str] = "takeover"
+    group_label: ClassVar[str] = "Take over an attack (Davros, Cyberking)"
     card: int
     loc: int
 
@@ -154,6 +178,8 @@ class PlaySupport(GameAction):
     ``cards``: Regeneration's discards, K-9's Defender, Mr Clever's Locations."""
 
     type_name: ClassVar[str] = "support"
+    group: ClassVar[str] = "support"
+    group_label: ClassVar[str] = "Play a Support card"
     card: int
     loc: int | None = None
     to: int | None = None
@@ -169,6 +195,8 @@ class Reserve(GameAction):
     """Put 1 or 2 hand cards face down into your reserve (``D-RES-1``)."""
 
     type_name: ClassVar[str] = "reserve"
+    group: ClassVar[str] = "reserve"
+    group_label: ClassVar[str] = "Put cards into your reserve"
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -180,6 +208,8 @@ class Buy(GameAction):
     """Buy ``n`` cards, 5 TP each (``D-TP-1``)."""
 
     type_name: ClassVar[str] = "buy"
+    group: ClassVar[str] = "buy"
+    group_label: ClassVar[str] = "Buy cards with Time Points"
     n: int = 1
 
     def __str__(self) -> str:
@@ -191,6 +221,8 @@ class Discard(GameAction):
     """Discard 1 or 2 cards for 1 TP each (``D-TP-2``)."""
 
     type_name: ClassVar[str] = "discard"
+    group: ClassVar[str] = "discard"
+    group_label: ClassVar[str] = "Discard cards for Time Points"
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -202,6 +234,8 @@ class Pass(GameAction):
     """End the turn: pass these cards to the right (``D-TURN-3``)."""
 
     type_name: ClassVar[str] = "pass"
+    group: ClassVar[str] = "pass"
+    group_label: ClassVar[str] = "End the turn: pass cards to the right"
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -213,6 +247,8 @@ class UseIronsides(GameAction):
     """Defending with Ironsides: pay 1 TP for +1 (``pay=True``) or not."""
 
     type_name: ClassVar[str] = "ironsides"
+    group: ClassVar[str] = "ironsides"
+    group_label: ClassVar[str] = "Ironsides: pay 1 TP for +1 defence?"
     pay: bool
 
     def __str__(self) -> str:
@@ -224,6 +260,8 @@ class UseValiant(GameAction):
     """A defence is lost: play The Valiant (``play=True``) or not."""
 
     type_name: ClassVar[str] = "valiant"
+    group: ClassVar[str] = "valiant"
+    group_label: ClassVar[str] = "Play The Valiant?"
     play: bool
 
     def __str__(self) -> str:
@@ -235,6 +273,8 @@ class MatchDiscard(GameAction):
     """The attacker's matching discard after beating a defence (``D-CON-3``)."""
 
     type_name: ClassVar[str] = "match"
+    group: ClassVar[str] = "match"
+    group_label: ClassVar[str] = "Discard Enemies to match the defence"
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -247,6 +287,115 @@ _ACTIONS = (PlayLocation, Defend, Attack, TakeOver, PlaySupport, Reserve, Buy, D
             UseIronsides, UseValiant, MatchDiscard)
 _TURN = (PlayLocation, Defend, Attack, TakeOver, PlaySupport, Reserve, Buy, Discard)
 _DECIDE = (UseIronsides, UseValiant, MatchDiscard)
+
+
+# -- action ids (the protocol's fixed action space) -------------------------------------------
+
+
+class _Few(Codec):
+    """A tuple of at most ``most`` distinct values from ``values``, in their order (Reserve,
+    Discard and Pass name 1-3 cards of the 127: a bitmask would need 2**127 ids)."""
+
+    def __init__(self, values: tuple[Any, ...], most: int) -> None:
+        self.choice = Choice(values)
+        self.most = most
+        n = self.choice.size
+        self.offsets = [sum(comb(n, j) for j in range(k)) for k in range(most + 2)]
+        self.size = self.offsets[most + 1]
+
+    def encode(self, value: Any) -> int:
+        if not isinstance(value, tuple) or len(value) > self.most:
+            raise IllegalAction(f"{value!r} has no action id: it must be a tuple of at most "
+                                f"{self.most} cards")
+        index = [self.choice.encode(v) for v in value]
+        if any(a >= b for a, b in itertools.pairwise(index)):
+            raise IllegalAction(f"{value!r} has no action id: its cards must be distinct and "
+                                "sorted")
+        return self.offsets[len(index)] + sum(comb(i, j + 1) for j, i in enumerate(index))
+
+    def decode(self, number: int) -> tuple[Any, ...]:
+        k = max(j for j in range(self.most + 1) if self.offsets[j] <= number)
+        rest, index = number - self.offsets[k], []
+        for j in range(k, 0, -1):  # the combinatorial number system (colex order)
+            i = j - 1
+            while comb(i + 1, j) <= rest:
+                i += 1
+            index.append(i)
+            rest -= comb(i, j)
+        return tuple(self.choice.values[i] for i in reversed(index))
+
+
+class _OnePer(Codec):
+    """A sorted tuple of values with at most one from each group (Defenders: never two of one
+    type on a Location)."""
+
+    def __init__(self, groups: list[tuple[int, ...]]) -> None:
+        self.groups = groups
+        self.where = {v: (g, i) for g, vs in enumerate(groups) for i, v in enumerate(vs)}
+        self.strides = [prod(len(vs) + 1 for vs in groups[:g]) for g in range(len(groups))]
+        self.size = prod(len(vs) + 1 for vs in groups)
+
+    def encode(self, value: Any) -> int:
+        if not (isinstance(value, tuple) and all(type(v) is int for v in value)
+                and all(a < b for a, b in itertools.pairwise(value))):
+            raise IllegalAction(f"{value!r} has no action id: it must be a sorted tuple of "
+                                "distinct Defender ids")
+        number, used = 0, set()
+        for v in value:
+            place = self.where.get(v) if type(v) is int else None
+            if place is None or place[0] in used:
+                raise IllegalAction(f"{value!r} has no action id: Defenders of distinct types")
+            used.add(place[0])
+            number += (place[1] + 1) * self.strides[place[0]]
+        return number
+
+    def decode(self, number: int) -> tuple[int, ...]:
+        out = []
+        for g, vs in enumerate(self.groups):
+            digit = number // self.strides[g] % (len(vs) + 1)
+            if digit:
+                out.append(vs[digit - 1])
+        return tuple(sorted(out))
+
+
+_SPACES: dict[int, ActionSpace] = {}
+
+
+def action_space_for(cards: tuple[DWCard, ...], players: int) -> ActionSpace:
+    """The fixed action space of a ``players``-seat game on ``cards`` (built once, cached: the
+    bundled deck's ids are the same in every game)."""
+    space = _SPACES.get(players)
+    if space is None:
+        ids = {kind: tuple(c.id for c in cards if c.kind == kind)
+               for kind in ("defender", "enemy", "location", "support", "starting")}
+        game_ids = tuple(sorted(ids["defender"] + ids["enemy"] + ids["location"]
+                                + ids["support"]))
+        locs = Choice(sorted(ids["location"] + ids["starting"]))
+        types: dict[str, list[int]] = {}
+        for c in ids["defender"]:
+            types.setdefault(cards[c].type, []).append(c)
+        rivers = tuple(c for c in ids["defender"] if cards[c].type == "River Song")
+        orders = [t for k in range(players) for t in itertools.permutations(range(players), k)]
+        most = len(ids["enemy"]) + len(rivers)  # Enemies on one Location, at most
+        space = ActionSpace([
+            Block(PlayLocation, card=Choice(ids["location"]), take_from=Choice(orders)),
+            Block(Defend, loc=locs, cards=_OnePer([tuple(v) for v in types.values()])),
+            Block(Attack, loc=locs, cards=SubsetOf(ids["enemy"])),
+            Block(TakeOver, card=Choice(c.id for c in cards
+                                        if c.name in ("Davros", "Cyberking")), loc=locs),
+            Block(PlaySupport, card=Choice(ids["support"]), loc=Maybe(locs), to=Maybe(locs),
+                  index=Maybe(Choice(range(most))),
+                  cards=SubsetOf(sorted(game_ids + ids["starting"]))),
+            Block(Reserve, cards=_Few(game_ids, 2)),
+            Block(Buy, n=Choice(range(1, TP_TOKENS // 5 + 1))),
+            Block(Discard, cards=_Few(game_ids, 2)),
+            Block(Pass, cards=_Few(game_ids, 3)),
+            Block(UseIronsides, pay=Choice((False, True))),
+            Block(UseValiant, play=Choice((False, True))),
+            Block(MatchDiscard, cards=SubsetOf(sorted(ids["enemy"] + rivers))),
+        ])
+        _SPACES[players] = space
+    return space
 
 
 @dataclass
@@ -372,6 +521,11 @@ class DoctorWhoGame(GameBase):
         starts = [c.id for c in self.cards if c.kind == "starting"]
         by_number = {self.cards[c].number: c for c in starts}
         if starting is not None:
+            if not (isinstance(starting, (tuple, list))
+                    and all(type(n) is int for n in starting)):
+                raise OptionError(f"starting must be a list of {players} whole numbers (the "
+                                  f"Starting Location numbers {sorted(by_number)}), not "
+                                  f"{starting!r}")
             starting = tuple(starting)
             if (len(starting) != players or len(set(starting)) != players
                     or not set(starting) <= set(by_number)):
@@ -443,7 +597,7 @@ class DoctorWhoGame(GameBase):
         self.conflicts = 0
         self.scores: list[int] = [0] * players
         self.winners: list[int] = []
-        self._say("start", f"Player {self.first_player + 1} goes first (Starting Location "
+        self._say("setup", f"Player {self.first_player + 1} goes first (Starting Location "
                            f"{self.cards[dealt[self.first_player]].name}).",
                   seat=self.first_player)
         self.events.extend(self._pending)
@@ -519,7 +673,11 @@ class DoctorWhoGame(GameBase):
                 f"turn={self.turns} player={self.current_player}>")
 
     # -- what a seat may know (ruling 10) -----------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _face_up_defenders(self, lid: int) -> bool:
+        """Defenders of a conflict waiting for a decision are face up (revealed, ruling 1)."""
+        return self.conflict is not None and self.conflict.loc == lid
+
+    def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know: its hand and reserve, its own face-down Defenders and
         Enemies (it may peek), every face-up card, counts, TP, counters, the discard pile, and
         the cards it last passed and received. Other face-down cards are ``None``.
@@ -529,22 +687,38 @@ class DoctorWhoGame(GameBase):
         >>> obs = game.observation(1)
         >>> obs["hand"] == game.hands[1], obs["hands"], obs["tp"]
         (True, [5, 2, 5, 5], [0, 0, 0, 0])
+        >>> print(obs.text.splitlines()[0])
+        Player 2 (you): 0 TP, 2 cards in hand, 0 in reserve; Player 3 goes first.
         """
-        if seat not in range(self.players):
-            raise OptionError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+        seat = self._check_seat(seat)
+        cards, players = self.cards, self.players
+        c = self.conflict
+        shown = c.loc if c is not None else None  # a conflict's Defenders are face up
+        daleks, tardises, scores = [0] * players, [0] * players, [0] * players
         locations = []
-        for s in range(self.players):
+        for s in range(players):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
-                mine_def = s == seat
-                mine_att = loc.attacker == seat
+                attacker, enemies, up = loc.attacker, loc.enemies, loc.up
+                mine_att = attacker == seat
+                if attacker is not None:
+                    daleks[attacker] += 1
+                tardises[s] += loc.tardis
+                # D-SCO-1 as this seat can tell: a face-down Papal Mainframe is unknown to it
+                if not enemies:
+                    scores[s] += cards[lid].vp
+                elif attacker is not None and not any(
+                        cards[e].name == "Papal Mainframe" and (mine_att or e in up)
+                        for e in enemies):
+                    scores[attacker] += cards[lid].vp
                 locations.append({
-                    "card": lid, "owner": s, "tardis": loc.tardis, "attacker": loc.attacker,
-                    "defenders": [d if mine_def else None for d in loc.defenders],
-                    "enemies": [e if (mine_att or e in loc.up) else None for e in loc.enemies],
+                    "card": lid, "owner": s, "tardis": loc.tardis, "attacker": attacker,
+                    "defenders": (list(loc.defenders) if s == seat or lid == shown
+                                  else [None] * len(loc.defenders)),
+                    "enemies": (list(enemies) if mine_att
+                                else [e if e in up else None for e in enemies]),
                 })
-        c = self.conflict
-        return {
+        data = {
             "seat": seat, "players": self.players, "phase": self.phase,
             "current_player": self.current_player, "turn_player": self.turn_player,
             "turn": self.turns, "endgame": self.endgame, "end_revealed": self.end_revealed,
@@ -552,16 +726,137 @@ class DoctorWhoGame(GameBase):
             "reserve_up": [list(r) for r in self.reserve_up],
             "hands": [len(h) for h in self.hands], "reserves": [len(r) for r in self.reserves],
             "tp": list(self.tp), "supply": self.supply,
-            "daleks": [self.daleks_in_play(s) for s in range(self.players)],
-            "tardises": [self.tardis_in_play(s) for s in range(self.players)],
+            "daleks": daleks, "tardises": tardises,
             "locations": locations, "deck": len(self.deck), "discard": list(self.discard),
             "set_aside": list(self.set_aside),
             "passed": list(self.passed[seat]), "received": list(self.received[seat]),
             "conflict": None if c is None else {"loc": c.loc, "attacker": c.attacker,
                                                 "defender": c.defender, "defence": c.defence,
                                                 "attack": c.attack, "stage": c.stage},
-            "scores": score(self.locs, self.cards, self.players),
+            "scores": scores,
         }
+        return Observation(seat, data, self._observation_text(seat, data))
+
+    def _observation_text(self, seat: int, data: dict[str, Any]) -> str:
+        name = self._name
+        hand = ", ".join(map(name, data["hand"])) or "nothing"
+        lines = [f"{self._p(seat)} (you): {data['tp'][seat]} TP, {data['hands'][seat]} cards in "
+                 f"hand, {data['reserves'][seat]} in reserve; "
+                 + ("the game is over." if self.phase == "over" else
+                    f"{self._p(self.current_player)} "  # type: ignore[arg-type]
+                    f"{'goes first' if not self.history else 'to act'}."),
+                 f"Your hand: {hand}."]
+        for s in range(self.players):
+            if s != seat:
+                lines.append(f"{self._p(s)}: {data['tp'][s]} TP, {data['hands'][s]} cards in "
+                             f"hand, {data['reserves'][s]} in reserve, "
+                             f"{data['scores'][s]} VP now.")
+        lines.append(f"Deck {data['deck']} cards; your score now {data['scores'][seat]} VP"
+                     + ("; the End Game." if self.endgame else "."))
+        return "\n".join(lines)
+
+    def determinize(self, seat: int, rng: random.Random) -> DoctorWhoGame:
+        """A copy of the game that ``seat`` cannot tell from this one: every card hidden from
+        it (the deck below and above the face-up End card, other players' hands and face-down
+        reserves, face-down Defenders of others, face-down Enemies of others' attacks) dealt
+        anew from those same cards, and the game's generator reseeded from ``rng``. What the
+        seat knows stays: the cards it passed stay where they went; a face-down Defender stack
+        gets Defenders of distinct types, a face-down attack Enemies that combine with it.
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=3, seed=1)
+        >>> world = game.determinize(0, random.Random(5))
+        >>> world.observation(0) == game.observation(0), world.hands[1] == game.hands[1]
+        (True, False)
+        """
+        seat = self._check_seat(seat)
+        world: DoctorWhoGame = self.clone()  # type: ignore[assignment]
+        world.rng = random.Random(rng.getrandbits(64))
+        keep = set(self.passed[seat]) | {self.end_card}
+        free: list[tuple[list[int], int]] = []  # (container, index): any hidden card fits
+        stacks: list[tuple[str, Loc, list[int]]] = []  # face-down stacks with their rule
+        free.extend((world.deck, i) for i in range(len(world.deck)))
+        for s in range(self.players):
+            if s != seat:
+                free.extend((world.hands[s], i) for i in range(len(world.hands[s])))
+                free.extend((world.reserves[s], i) for i in range(len(world.reserves[s])))
+        for lid, loc in world.locs.items():
+            if loc.owner != seat and loc.defenders and not self._face_up_defenders(lid):
+                stacks.append(("defender", loc, list(range(len(loc.defenders)))))
+            down = [i for i, e in enumerate(loc.enemies) if e not in loc.up]
+            if loc.attacker != seat and down:
+                stacks.append(("enemy", loc, down))
+        free = [(box, i) for box, i in free if box[i] not in keep]
+        stacks = [(kind, loc, [i for i in idx if (loc.defenders if kind == "defender"
+                                                  else loc.enemies)[i] not in keep])
+                  for kind, loc, idx in stacks]
+        pool = [box[i] for box, i in free]
+        pool += [(loc.defenders if kind == "defender" else loc.enemies)[i]
+                 for kind, loc, idx in stacks for i in idx]
+        for _ in range(20):  # a shuffle whose stacks cannot be filled is dealt again
+            order = list(pool)
+            rng.shuffle(order)
+            dealt = self._deal_stacks(world, stacks, order)
+            if dealt is not None:
+                break
+        else:  # (never seen) the stacks keep their cards; everything else is dealt anew
+            dealt = {}
+            order = list(pool)
+            for kind, loc, idx in stacks:
+                for i in idx:
+                    order.remove((loc.defenders if kind == "defender" else loc.enemies)[i])
+            rng.shuffle(order)
+        for (kind, loc, idx) in stacks:
+            for i, card in zip(idx, dealt.get(id(loc), {}).get(kind, ()), strict=False):
+                (loc.defenders if kind == "defender" else loc.enemies)[i] = card
+        for (box, i), card in zip(free, order, strict=True):
+            box[i] = card
+        return world
+
+    def _deal_stacks(self, world: DoctorWhoGame, stacks: list[tuple[str, Loc, list[int]]],
+                     order: list[int]) -> dict[int, dict[str, list[int]]] | None:
+        """Take from ``order`` (in place) the cards of each face-down stack, or None when a
+        stack cannot be filled from this shuffle."""
+        cards = self.cards
+        dealt: dict[int, dict[str, list[int]]] = {}
+        for kind, loc, idx in stacks:
+            if kind == "defender":
+                used = {cards[d].type for i, d in enumerate(loc.defenders) if i not in idx}
+            else:
+                shown = [e for i, e in enumerate(loc.enemies)
+                         if i not in idx and cards[e].kind == "enemy"]
+            picked: list[int] = []
+            for card in order:
+                if len(picked) == len(idx):
+                    break
+                if cards[card].kind != kind:
+                    continue
+                if kind == "defender":
+                    if cards[card].type in used:
+                        continue
+                    used.add(cards[card].type)
+                elif not all(compatible(cards[card], cards[e]) for e in shown + picked):
+                    continue
+                picked.append(card)
+            if len(picked) < len(idx):
+                return None
+            for card in picked:
+                order.remove(card)
+            dealt.setdefault(id(loc), {})[kind] = picked
+        return dealt
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat at the end: the winners share 1.0 (``D-SCO-1``: ties share the
+        win); all 0.0 before the end and in a game stopped by its turn cap."""
+        out = [0.0] * self.players
+        for w in self.winners:
+            out[w] = 1.0 / len(self.winners)
+        return tuple(out)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """This variant's fixed action space (:func:`action_space_for`)."""
+        return action_space_for(self.cards, self.players)
 
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -714,9 +1009,16 @@ class DoctorWhoGame(GameBase):
                         yield PlaySupport(c, loc=lid, cards=(d,))
         elif name == "Regeneration":
             others = [h for h in self.hands[seat] if h != c]
-            for k in range(len(others) + 1):
+            room = self._drawable() - 1 + slack  # the floor, if the deck runs out
+            for k in range(min(len(others), room) + 1):
                 for combo in itertools.combinations(sorted(others), k):
                     yield PlaySupport(c, cards=combo)
+
+    def _drawable(self) -> int:
+        """Cards a draw can still take now (the End card is set aside on the way; in the End
+        Game the discards are reshuffled)."""
+        return (len(self.deck) - (not self.end_revealed)
+                + (len(self.discard) if self.endgame else 0))
 
     def _arch_targets(self, seat: int, lid: int) -> list[int]:
         attacker = self.locs[lid].attacker
@@ -747,28 +1049,61 @@ class DoctorWhoGame(GameBase):
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules, carry it out and return the events it caused.
 
-        Raises :class:`IllegalAction` (with the reason) before changing anything.
+        Raises :class:`IllegalAction` (with the reason; :class:`ActionFieldError` for a field
+        of the wrong type) before changing anything.
         """
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        allowed = _DECIDE if self.phase == "decide" else (
-            _TURN if self.endgame else (*_TURN, Pass))
-        if not isinstance(action, allowed):
-            names = ", ".join(t.__name__ for t in allowed)
+        handlers = _HANDLERS[self.phase]
+        entry = handlers.get(type(action))
+        if entry is None:
+            names = ", ".join(t.__name__ for t in handlers)
+            if not (isinstance(action, GameAction) and type(action) in _ACTIONS):
+                raise IllegalAction(f"{foreign_action(action, 'doctorwho')}; Doctor Who "
+                                    f"actions now: {names}")
             raise IllegalAction(f"{type(action).__name__} is not an action now ({self.phase}); "
                                 f"Player {self.current_player + 1} chooses one of: {names}")
+        action.check_fields()  # a float card id or a "yes" for True: refused, never coerced
         seat = self.current_player
         assert seat is not None
-        getattr(self, f"_check_{action.type_name}")(seat, action)  # raises before any change
+        entry[0](self, seat, action)  # raises before any change
+        return self._carry_out(entry[1], seat, action)
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """``apply`` without the checks: the engine's fast path (the protocol), only for an
+        action from ``legal_actions()`` of this very state or one a bundled bot built for it.
+        """
+        return self._carry_out(_HANDLERS[self.phase][type(action)][1], self.current_player,
+                               action)  # type: ignore[arg-type]
+
+    def _carry_out(self, do: Any, seat: int, action: Action) -> list[Event]:
         self._pending = []
         deciding = self.phase == "decide"
-        getattr(self, f"_do_{action.type_name}")(seat, action)
+        do(self, seat, action)
         self.history.append(action)
-        if not deciding and self.phase not in ("decide", "over") and not isinstance(action, Pass):
+        if not deciding and self.phase not in ("decide", "over") and type(action) is not Pass:
             self._after_action()
         events, self._pending = self._pending, []
         self.events.extend(events)
         return events
+
+    def set_quiet(self, quiet: bool = True) -> None:
+        """Stop (or resume) writing events: nobody reads them in a simulation or a search
+        rollout. The play is the same; ``events`` and ``state_digest()`` then lack the quiet
+        part, so a quiet game is for results, not for records."""
+        if quiet:
+            self._quiet = True  # instance attributes: this game only
+            self._say = _say_nothing  # type: ignore[method-assign]
+        else:
+            self.__dict__.pop("_say", None)
+            self.__dict__.pop("_quiet", None)
+
+    def play_out(self, choosers: Any) -> None:
+        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
+        each seat."""
+        apply = self.apply_trusted
+        while self.phase != "over":
+            apply(choosers[self.current_player](self))  # type: ignore[index]
 
     def _say(self, kind: str, text: str, **data: Any) -> None:
         self._pending.append(Event(kind, text, data))
@@ -832,9 +1167,10 @@ class DoctorWhoGame(GameBase):
         self._own(seat, (a.card,))
         self._kind((a.card,), "location")
         self._spend(seat, 1)
-        if not isinstance(a.take_from, tuple) or any(
+        if len(set(a.take_from)) != len(a.take_from) or any(
                 s not in range(self.players) or s == seat for s in a.take_from):
-            raise IllegalAction(f"take_from lists other players' seats, not {a.take_from!r}")
+            raise IllegalAction(f"take_from lists other players' seats, each once, not "
+                                f"{a.take_from!r}")
 
     def _do_location(self, seat: int, a: PlayLocation) -> None:
         self._take(seat, a.card)
@@ -998,6 +1334,11 @@ class DoctorWhoGame(GameBase):
         name = self.cards[a.card].name
         if name == "The Valiant":
             raise IllegalAction("The Valiant is played only when you lose a defence")
+        uses = _SUPPORT_FIELDS.get(name, ())
+        for f, empty in (("loc", None), ("to", None), ("index", None), ("cards", ())):
+            if f not in uses and getattr(a, f) != empty:
+                raise IllegalAction(f"{name} does not use {f}: leave it {empty!r}, not "
+                                    f"{getattr(a, f)!r}")
         if name == "Mr Clever":
             locs = a.cards
             if (len(locs) > 3 or len(set(locs)) != len(locs)
@@ -1008,6 +1349,8 @@ class DoctorWhoGame(GameBase):
             if len(set(a.cards)) != len(a.cards) or any(
                     c not in self.hands[seat] or c == a.card for c in a.cards):
                 raise IllegalAction("Regeneration discards cards from your hand")
+            # it draws one more than it discards: short only if the deck runs out
+            self._spend(seat, max(1, len(a.cards) + 1 - self._drawable()))
         elif name == "K-9":
             if a.loc in self.lines[seat] and self.locs[a.loc].enemies and len(a.cards) == 1:
                 self._own(seat, a.cards)
@@ -1017,7 +1360,7 @@ class DoctorWhoGame(GameBase):
                                     "Defender card from your hand or reserve")
         elif a not in (legal := list(self._support_actions(seat, a.card, 99))):
             raise IllegalAction(f"{name} cannot be played that way now", legal)
-        cost = {"K-9": 2, "Regeneration": 0}.get(name, 1)
+        cost = 2 if name == "K-9" else 1
         self._spend(seat, cost)
 
     def _do_support(self, seat: int, a: PlaySupport) -> None:
@@ -1032,7 +1375,10 @@ class DoctorWhoGame(GameBase):
         self.discard.append(a.card)
         if name in SONICS:
             loc = self.locs[a.loc]
+            turning = [e for e in loc.enemies if e not in loc.up]
             loc.up.update(loc.enemies)
+            assert loc.attacker is not None
+            self._reveal_tp(loc.attacker, seat, turning)
             got = self._gain(seat, 1)
             self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} turns "
                                  f"face up ({', '.join(map(self._name, loc.enemies))}); "
@@ -1139,12 +1485,7 @@ class DoctorWhoGame(GameBase):
         for d in defenders:
             if cards[d].name in ("River Song", "Donna"):
                 self._gain(defender, 1)
-        for e in turning:
-            if cards[e].name == "Weeping Angels":
-                self._gain(attacker, 1)
-            elif cards[e].name == "The Empty Child" and self.tp[defender] > 0:
-                self.tp[defender] -= 1
-                self.tp[attacker] += 1
+        self._reveal_tp(attacker, defender, turning)
         # 3. Silurians vs Amy Pond (D-CARD-6)
         if (any(cards[e].name == "Silurians" for e in enemies)
                 and any(cards[d].type == "Amy Pond" for d in defenders)):
@@ -1163,6 +1504,7 @@ class DoctorWhoGame(GameBase):
             doctor = next((d for d in defenders if cards[d].type == "Doctor"), None)
             if river is not None:
                 enemies.remove(astro)
+                loc.up.discard(astro)
                 self.discard.append(astro)
                 if not kovarian:
                     defenders.remove(river)
@@ -1188,12 +1530,30 @@ class DoctorWhoGame(GameBase):
                                  attack=attack, stage="ironsides", pre=list(pre), keep=zero)
         if self.phase != "decide":
             self._resume = self.phase
-        # 6. Ironsides (D-CARD-3): asked when it changes the outcome
-        if (defence < attack <= defence + 1 and self.tp[defender] >= 1
-                and any(cards[c].name == "Ironsides" for c in self.reserve_up[defender])):
+        # 6. Ironsides (D-CARD-3): offered in every conflict its owner defends with a TP to
+        # pay (+1 may turn a loss into a win, make the attacker discard more, or change nothing)
+        if self.tp[defender] >= 1 and any(cards[c].name == "Ironsides"
+                                          for c in self.reserve_up[defender]):
             self.phase = "decide"
             return
         self._compare()
+
+    def _reveal_tp(self, attacker: int, defender: int, turning: list[int]) -> None:
+        """Ruling 5: the TP of Enemy cards turning face up now (``D-CON-1``), paid once,
+        whatever turns them (a conflict or a Sonic Screwdriver, ``D-CARD-2``)."""
+        for e in turning:
+            name = self.cards[e].name
+            if name == "Weeping Angels":
+                got = self._gain(attacker, 1)
+                self._say("reveal", f"The Weeping Angels turn face up: {self._p(attacker)} "
+                                    f"gains {got} TP.", seat=attacker, card=e, tp=got)
+            elif name == "The Empty Child":
+                got = 1 if self.tp[defender] > 0 else 0
+                self.tp[defender] -= got
+                self.tp[attacker] += got
+                self._say("reveal", f"The Empty Child turns face up: {self._p(attacker)} takes "
+                                    f"{got} TP from {self._p(defender)}.", seat=attacker,
+                          card=e, tp=got)
 
     def _compare(self) -> None:
         c = self.conflict
@@ -1211,12 +1571,23 @@ class DoctorWhoGame(GameBase):
         self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
                               f"{self._p(c.attacker)} wins.", loc=c.loc, winner="attacker",
                   defence=c.defence, attack=c.attack)
-        # 8. The Valiant (D-CARD-4)
-        if any(self.cards[x].name == "The Valiant" for x in self.available(c.defender)):
+        # 8. The Valiant (D-CARD-4), if playing it keeps the hand floor (D-TURN-2)
+        if self._valiant_ok(c):
             c.stage = "valiant"
             self.phase = "decide"
             return
         self._lost(valiant=False)
+
+    def _valiant_ok(self, c: Conflict) -> bool:
+        """May the defender play The Valiant now? From hand or reserve; and in the defender's
+        own turn only if the cards it brings back keep the hand floor (``D-TURN-2``, ruling
+        3): played by a turn player down to the floor whose Defenders are gone (an Astronaut,
+        Kovarian) it would leave fewer cards than must be passed, and no action could end the
+        turn. (Off turn a hand is refilled to 5 before its owner's next turn.)"""
+        avail = self.available(c.defender)
+        return (any(self.cards[x].name == "The Valiant" for x in avail)
+                and (c.defender != self.turn_player
+                     or len(avail) - 1 + len(self.locs[c.loc].defenders) >= self.floor()))
 
     def _lost(self, valiant: bool) -> None:
         c = self.conflict
@@ -1278,6 +1649,8 @@ class DoctorWhoGame(GameBase):
     def _check_valiant(self, seat: int, a: UseValiant) -> None:
         if self.conflict is None or self.conflict.stage != "valiant":
             raise IllegalAction("The Valiant is played when a defence is lost")
+        if a.play and not self._valiant_ok(self.conflict):  # (offered only when it may)
+            raise IllegalAction("The Valiant would leave fewer cards than the hand floor")
 
     def _do_valiant(self, seat: int, a: UseValiant) -> None:
         if a.play:
@@ -1372,6 +1745,8 @@ class DoctorWhoGame(GameBase):
             self.phase = "over"
             self.end_reason = "turn cap"
             self.scores = score(self.locs, self.cards, self.players)
+            self._say("turn_cap", f"The game stops unfinished at its turn cap ({self.turn_cap} "
+                                  "turns).", turns=self.turn_cap)
 
     def _finish(self, reason: str) -> None:
         self.phase = "over"
@@ -1401,3 +1776,37 @@ class DoctorWhoGame(GameBase):
             extra={"scores": list(self.scores), "winners": list(self.winners),
                    "end": self.end_reason, "tp": list(self.tp)},
         )
+
+
+_SUPPORT_FIELDS: dict[str, tuple[str, ...]] = {
+    "Jammy Dodger": ("loc",), "Bad Wolf": ("loc",), "Chameleon Arch": ("loc", "to"),
+    "K-9": ("loc", "cards"), "Mr Clever": ("cards",), "Regeneration": ("cards",),
+    **{name: ("loc",) for name in SONICS}, **{name: ("loc", "index") for name in JACKS},
+}
+"""The PlaySupport fields a Support card uses (Sonics: ``loc``; Captain Jack and Collecting on
+Debts: ``loc`` and ``index``; the rest none): every other field stays None (``cards`` empty)."""
+
+_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {}
+"""phase -> action class -> (check, do): the dispatch of :meth:`DoctorWhoGame.apply`."""
+
+
+def _handlers() -> None:
+    g = DoctorWhoGame
+    table = {PlayLocation: (g._check_location, g._do_location),
+             Defend: (g._check_defend, g._do_defend),
+             Attack: (g._check_attack, g._do_attack),
+             TakeOver: (g._check_takeover, g._do_takeover),
+             PlaySupport: (g._check_support, g._do_support),
+             Reserve: (g._check_reserve, g._do_reserve),
+             Buy: (g._check_buy, g._do_buy),
+             Discard: (g._check_discard, g._do_discard),
+             Pass: (g._check_pass, g._do_pass),
+             UseIronsides: (g._check_ironsides, g._do_ironsides),
+             UseValiant: (g._check_valiant, g._do_valiant),
+             MatchDiscard: (g._check_match, g._do_match)}
+    _HANDLERS["turn"] = {cls: table[cls] for cls in (*_TURN, Pass)}
+    _HANDLERS["endgame"] = {cls: table[cls] for cls in _TURN}
+    _HANDLERS["decide"] = {cls: table[cls] for cls in _DECIDE}
+
+
+_handlers()

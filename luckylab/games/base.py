@@ -19,7 +19,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from .protocol import ChoiceGroup, Observation
+
+if TYPE_CHECKING:
+    from .actions import ActionSpace
 
 __all__ = [
     "Event",
@@ -30,6 +35,7 @@ __all__ = [
     "action_from_data",
     "check_options",
     "check_seed",
+    "check_turn_cap",
     "jump_target",
     "seats_from_left",
 ]
@@ -198,6 +204,30 @@ def check_seed(seed: Any) -> None:
         raise OptionError(f"seed must be a whole number >= 0 or None, not {seed!r}")
 
 
+MAX_TURN_CAP = 20_000
+"""The largest ``turn_cap`` a game takes: ten times the usual 2,000. A game that no rule ends
+(players who never attack) stops there, at a bounded cost in time and memory."""
+
+
+def check_turn_cap(turn_cap: Any) -> int:
+    """``turn_cap`` if it is a whole number from 1 to :data:`MAX_TURN_CAP`, else
+    :class:`~luckylab.errors.OptionError` (a cap of 10**18 would let a passive game run until
+    memory runs out).
+
+    >>> check_turn_cap(500)
+    500
+    >>> check_turn_cap(10**6)
+    Traceback (most recent call last):
+    luckylab.errors.OptionError: turn_cap must be a whole number from 1 to 20000, not 1000000
+    """
+    if not (_is_int(turn_cap) and 1 <= turn_cap <= MAX_TURN_CAP):
+        from ..errors import OptionError
+
+        raise OptionError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, "
+                          f"not {turn_cap!r}")
+    return int(turn_cap)
+
+
 def check_options(cls: type, game: str, players: Any, seed: Any,
                   options: Mapping[str, Any]) -> None:
     """Check ``new_game``'s arguments against the game class's signature before it starts:
@@ -310,11 +340,12 @@ class HandlerTable:
     history: list[Any]
     events: list[Event]
 
-    def _apply_trusted(self, action: Any) -> list[Event]:
-        """``apply`` without the legality check, for the simulation's trusted path.
+    def apply_trusted(self, action: Any) -> list[Event]:
+        """``apply`` without the legality check: the engine's own fast path (the protocol).
 
-        Only for an action that a bundled bot built for this very state (see
-        ``luckylab.simulation.play_game``); anything else must go through ``apply``.
+        Only for an action from ``legal_actions()`` of this very state, or one that a bundled
+        bot built for it (see ``luckylab.simulation.play_game``); anything else must go
+        through ``apply``.
         """
         self._pending = []
         self._handlers[self.phase][type(action)][1](self, self._decider, action)
@@ -324,8 +355,34 @@ class HandlerTable:
         self.events.extend(events)
         return events
 
+    _apply_trusted = apply_trusted  # the old private name, kept for saved notebooks
+
     def _say(self, kind: str, text: str, **data: Any) -> None:
         self._pending.append(Event(kind, text, data))
+
+    def set_quiet(self, quiet: bool = True) -> None:
+        """Stop (or resume) writing events: nobody reads them in a simulation or a search
+        rollout. The play is the same; ``events`` and ``state_digest()`` then lack the quiet
+        part, so a quiet game is for results, not for records."""
+        if quiet:
+            self._quiet = True  # instance attributes: this game only
+            self._say = _say_nothing
+        else:
+            self.__dict__.pop("_say", None)
+            self.__dict__.pop("_quiet", None)
+
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
+        each seat (the engines with a handler table keep who decides in ``_decider`` and the
+        end in ``phase``: the loop reads them directly)."""
+        apply = self.apply_trusted
+        while self.phase != "over":
+            apply(choosers[self._decider](self))
+
+
+def _say_nothing(*args: Any, **kwargs: Any) -> None:
+    """Stands in for ``_say`` in a quiet game."""
+    return None
 
 
 class GameBase:
@@ -355,6 +412,79 @@ class GameBase:
     def is_over(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # -- the protocol's shared parts (see luckylab.games.protocol) ----------------------
+    @property
+    def num_seats(self) -> int:
+        """Seats that take decisions (the Island's Strangers are seats too)."""
+        return self.players  # type: ignore[attr-defined,no-any-return]
+
+    def choices(self) -> list[ChoiceGroup]:
+        """``legal_actions()`` grouped by kind of action, in the order they are listed; each
+        action class names its group with ``group`` and ``group_label`` (class attributes)."""
+        groups: dict[type, list[Any]] = {}
+        for action in self.legal_actions():
+            groups.setdefault(type(action), []).append(action)
+        return [ChoiceGroup(getattr(cls, "group", cls.type_name),
+                            getattr(cls, "group_label", cls.__name__), tuple(actions))
+                for cls, actions in groups.items()]
+
+    def apply_trusted(self, action: Any) -> list[Event]:
+        """``apply`` without re-checking (an engine without a faster path checks anyway)."""
+        return self.apply(action)
+
+    def set_quiet(self, quiet: bool = True) -> None:
+        """Stop writing event sentences (an engine without a quiet mode keeps writing)."""
+
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end, ``choosers[seat](self)`` deciding for each seat."""
+        apply = self.apply_trusted
+        while not self.is_over:
+            apply(choosers[self.current_player](self))  # type: ignore[index]
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat: 1.0 for the winner, 0.0 for everyone else; all 0.0 before the
+        end and in a game stopped without a winner (a turn cap). Games scored otherwise
+        (a team's score, shared wins) override this."""
+        out = [0.0] * self.num_seats
+        if self.is_over:
+            winner = getattr(self, "winner", None)
+            if winner is not None:
+                out[winner] = 1.0
+        return tuple(out)
+
+    def observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: Any) -> GameBase:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def action_space(self) -> ActionSpace:  # pragma: no cover - abstract
+        """The game variant's fixed action space (built once per variant)."""
+        raise NotImplementedError
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids the game variant has (every action it can ever offer)."""
+        return self.action_space.size
+
+    def action_id(self, action: Any) -> int:
+        """The stable integer id of ``action`` in this variant's action space."""
+        return self.action_space.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Any:
+        """The action with id ``action_id`` (legal now or not: ask ``legal_actions()``)."""
+        return self.action_space.action_from_id(action_id)
+
+    def _check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat of this game, else :class:`~luckylab.errors.OptionError`."""
+        if not (_is_int(seat) and 0 <= seat < self.num_seats):
+            from ..errors import OptionError
+
+            raise OptionError(f"seat must be a whole number from 0 to {self.num_seats - 1}, "
+                              f"not {seat!r}")
+        return int(seat)
+
     # -- shared ------------------------------------------------------------------------
     def clone(self) -> GameBase:
         """An independent copy (boards and cards are immutable and shared)."""
@@ -380,7 +510,10 @@ class GameBase:
         hashes of the board and the cards (``board_sha256``, ``deck_sha256``), the number of
         actions (``action_count``: a truncated record is reported) and, with ``digest=True``,
         a digest of the final state (``final_sha256``: an edited action that replays into a
-        different game is reported). :func:`replay` checks them all.
+        different game is reported), and a digest of the inputs themselves
+        (``inputs_sha256``: the game, players, seed, every option and every field of every
+        action, so an edit that replays into a game whose sentences read the same, such as
+        another card of the same value, is reported too). :func:`replay` checks them all.
         """
         from .._version import __version__
 
@@ -395,6 +528,7 @@ class GameBase:
             "deck_sha256": _sha256(repr(tuple(getattr(self, "cards", ())))),
             "action_count": len(self.history),
         }
+        data["inputs_sha256"] = inputs_sha256(data)
         if digest:
             data["final_sha256"] = self.state_digest()
         return data
@@ -409,6 +543,21 @@ class GameBase:
         result = self.result() if hasattr(self, "result") else None
         events = "\n".join(e.text for e in getattr(self, "events", ()))
         return _sha256(f"{result.to_dict() if result else None!r}\n{events}")
+
+
+def inputs_sha256(record: Mapping[str, Any]) -> str:
+    """A SHA-256 of what a record says was played: game, players, seed, options and actions,
+    as canonical JSON (every field of every action, every option).
+
+    >>> inputs_sha256({"game": "kill", "players": 2, "seed": 1, "options": {}, "actions": []})[:12]
+    '8a5bbb258349'
+    """
+    import json
+
+    text = json.dumps([record.get(k) for k in ("game", "players", "seed", "options",
+                                                "actions")],
+                      sort_keys=True, separators=(",", ":"), default=repr)
+    return _sha256(text)
 
 
 def _sha256(text: str) -> str:
@@ -515,6 +664,10 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     if count is not None and (not _is_int(count) or count != len(actions)):
         raise ReplayError(f"the record is truncated or padded: it says {count!r} actions and "
                           f"lists {len(actions)}")
+    pinned = record.get("inputs_sha256")
+    if pinned is not None and pinned != inputs_sha256(record):
+        raise ReplayError("the record's game, seed, options or actions were edited after it "
+                          "was made (inputs_sha256 differs)")
     if upto is not None and not (_is_int(upto) and 0 <= upto <= len(actions)):
         raise ReplayError(f"upto must be a whole number from 0 to {len(actions)} (the record's "
                           f"actions), not {upto!r}")

@@ -80,6 +80,7 @@ from .base import (
     HandlerTable,
     action_from_data,
     check_seed,
+    check_turn_cap,
     foreign_action,
     jump_target,
     seats_from_left,
@@ -446,8 +447,7 @@ class SaveGame(HandlerTable, GameBase):
         if first_player is not None and (not isinstance(first_player, int) or isinstance(
                 first_player, bool) or first_player not in range(players)):
             raise OptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
-        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_turn_cap(turn_cap)  # bounded: a passive game must end
         check_seed(seed)
         if deck_steps not in DECK_STEPS or not isinstance(deck_steps, (bool, str)):
             raise OptionError(f"deck_steps must be one of {DECK_STEPS}, not {deck_steps!r} "

@@ -61,10 +61,7 @@ def check_game(game_name: str, players: int, seeds: Iterable[int], *, every: int
     """Random playouts of ``game_name`` from each seed, with :func:`check_state` on every
     ``every``-th state and the last; raises :class:`AssertionError` naming the breach."""
     if new_game is None:
-        try:
-            from .registry import new_game
-        except ImportError:  # until the registry moves out of the package face
-            from .. import new_game
+        from .registry import new_game
     for seed in seeds:
         game = new_game(game_name, players=players, seed=seed, **options)
         rng = random.Random(seed)

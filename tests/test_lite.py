@@ -9,7 +9,11 @@ What runs here, offline:
   every engine, two sight tables and an exact P(foil), compared with CPython's output. It needs
   ``node`` and the npm package (fetched once with ``npm install`` into a cache folder, or given
   by ``LUCKYLAB_PYODIDE_DIR``), and networkx, which is pure Python and is copied from this
-  environment into Pyodide's file system.
+  environment into Pyodide's file system;
+- a site built with ``--pyodide`` from a partial distribution (the npm core, Pyodide's own
+  pure-Python packages fetched once from PyPI, broken files for the compiled ones) starts its
+  kernel in Chromium with every other host refused; its install cell names the broken numpy
+  (skipped when npm, PyPI or Chromium are missing).
 
 What cannot run here, and is skipped with the reason:
 

@@ -6,9 +6,12 @@ serve a class of any size. The build, offline:
 
 1. builds the luckylab wheel from the checkout (``pip wheel --no-build-isolation``, no index);
 2. copies every lesson (``notebooks/*.ipynb``) and gives each *copy* a first cell that installs
-   luckylab with piplite when it runs in Pyodide (``sys.platform == "emscripten"``) and does
-   nothing elsewhere; the repository's notebooks are not changed, so nbval and Binder never see
-   that cell. The copies' kernel is set to JupyterLite's Pyodide kernel (``python``);
+   luckylab with piplite when it runs in Pyodide (``sys.platform == "emscripten"``), checks
+   that every package the lessons import arrived (else one sentence: which package, from which
+   host, what to ask the network admin) and does nothing elsewhere; the copies store every
+   text as one string (JupyterLite shows nbformat's lists of lines with commas) and the start
+   lesson's copy says what a stuck kernel means. The repository's notebooks are not changed,
+   so nbval and Binder never see that cell. The copies' kernel is JupyterLite's ``python``;
 3. runs ``jupyter lite build`` with the lessons as contents and the wheel served from the site
    (``pypi/``, listed in ``pipliteUrls``), so ``piplite.install("luckylab")`` finds it there;
 4. checks that the widgets front end (``@jupyter-widgets/jupyterlab-manager``) and the ipyevents
@@ -16,8 +19,10 @@ serve a class of any size. The build, offline:
    whose Python package is missing from the build environment).
 
 The build needs the ``lite`` extra (``python -m pip install -e ".[lite]"``). At run time the
-browser fetches Pyodide, numpy, matplotlib and networkx from Pyodide's CDN and ipywidgets from
-PyPI, so the students need internet access, but no server runs any Python.
+browser fetches Pyodide, numpy, matplotlib and networkx from Pyodide's CDN and comm,
+ipywidgets and ipyevents from PyPI, so the students need internet access, but no server runs
+any Python. With ``--pyodide DIR`` (:mod:`luckylab.cli.pyodide_bundle`) the site serves a full
+Pyodide distribution and those wheels itself and needs no internet at all.
 """
 
 from __future__ import annotations

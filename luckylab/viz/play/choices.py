@@ -98,7 +98,7 @@ class Namer:
 
 # -- one label per kind of action (by its record name) ------------------------------------------
 
-Label = Callable[[Any, Namer, int, Any, bool], "Choice | None"]
+Label = Callable[[Any, Namer, int, Any, bool], Choice]
 
 
 def _move_cat(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
@@ -165,24 +165,33 @@ ONE_PER_LABEL = frozenset({"give"})
 """Kinds offered once per label (two equal cards to give: one choice)."""
 
 
-def _payment(action: Any, n: Namer, game: Any,
-             seen: set[tuple[str, tuple[int, ...]]]) -> Choice | None:
-    """One payment per multiset of values, and only if no card of it could be kept back
-    while still paying what is needed (paying less than needed is offered too)."""
-    lucks = sorted(game.card(c).luck for c in action.cards)
-    kind = type(action).type_name
-    key = (kind, tuple(lucks))
-    if key in seen:
-        return None
-    need = state.needed(game, action)
-    if lucks and (lucks[0] == 0 or need is not None and sum(lucks) - lucks[0] >= need):
-        return None
-    seen.add(key)
-    if not action.cards:
-        return Choice("pay nothing", action)
-    cards = ", ".join(n.card(c) for c in action.cards)
-    verb = n.words.pay_verbs.get(kind, "pay")
-    return Choice(f"{verb} {sum(lucks)} {n.words.unit}: {cards}", action)
+def _payments(actions: Sequence[Any], n: Namer, game: Any) -> list[Choice]:
+    """One payment per multiset of values (paying the lowest card ids of each value), and
+    only if no card of it could be kept back while still paying what is needed (paying less
+    than needed is offered too); cheapest first, then fewest of the low values."""
+    luck = {c: game.card(c).luck for a in actions for c in a.cards}
+    best: dict[tuple[int, ...], Any] = {}
+    for action in actions:
+        lucks = tuple(sorted(luck[c] for c in action.cards))
+        if lucks and lucks[0] == 0:
+            continue  # a card worth nothing adds nothing
+        need = state.needed(game, action)
+        if lucks and need is not None and sum(lucks) - lucks[0] >= need:
+            continue  # a card of it could be kept back
+        held = best.get(lucks)
+        if held is None or sorted(action.cards) < sorted(held.cards):
+            best[lucks] = action
+    values = sorted(set(luck.values()))
+    out = []
+    for lucks, action in sorted(best.items(), key=lambda kv: (
+            sum(kv[0]), tuple(kv[0].count(v) for v in values))):
+        if not action.cards:
+            out.append(Choice("pay nothing", action))
+            continue
+        cards = ", ".join(n.card(c) for c in action.cards)
+        verb = n.words.pay_verbs.get(type(action).type_name, "pay")
+        out.append(Choice(f"{verb} {sum(lucks)} {n.words.unit}: {cards}", action))
+    return out
 
 
 # -- moves spread over pawns ------------------------------------------------------------------
@@ -196,8 +205,8 @@ def movable_pawns(moves: Sequence[Any], seat: int, plan: Sequence[tuple[int, str
     """The pawns a Move may still take, after the moves already ``plan``\\ ned (the deciding
     seat's own pawn first), from the engine's legal Moves."""
     planned = set(plan)
-    pawns = {m.moves[i][0] for m in moves if len(m.moves) == len(planned) + 1
-             and planned <= set(m.moves) for i in range(len(m.moves))}
+    pawns = {p for m in moves if len(m.moves) == len(planned) + 1 and planned <= set(m.moves)
+             for p, s in m.moves if (p, s) not in planned}
     pawns -= {p for p, _ in plan}
     return sorted(pawns, key=_pawn_order(seat))
 
@@ -235,7 +244,6 @@ def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int
         return groups
     engine_groups = game.choices()
     moving = any(g.actions and hasattr(g.actions[0], "moves") for g in engine_groups)
-    seen: set[tuple[str, tuple[int, ...]]] = set()
     for group in engine_groups:
         if not group.actions:
             continue
@@ -250,22 +258,17 @@ def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int
                     groups.setdefault(button, []).extend(moves)
             continue
         out = groups.setdefault(button, [])
-        payments = hasattr(group.actions[0], "cards")
-        for action in group.actions:
-            kind = type(action).type_name
-            if payments:
-                choice = _payment(action, namer, game, seen)
-            else:
+        if hasattr(group.actions[0], "cards"):  # payments: in Luck or Failure points
+            out.extend(_payments(group.actions, namer, game))
+        else:
+            for action in group.actions:
+                kind = type(action).type_name
                 label = LABELS.get(kind)
                 choice = label(action, namer, seat, game, moving) if label else \
                     Choice(str(action), action)
-            if choice is None:
-                continue
-            if kind in ONE_PER_LABEL and any(c.label == choice.label for c in out):
-                continue  # two equal cards: one choice
-            out.append(choice)
-        if payments:
-            out.sort(key=lambda c: namer.paid(c.action))
+                if kind in ONE_PER_LABEL and any(c.label == choice.label for c in out):
+                    continue  # two equal cards: one choice
+                out.append(choice)
         if not out:
             del groups[button]
     return {g: groups[g] for g in BUTTON_ORDER if g in groups} | \

@@ -24,6 +24,7 @@ from .. import new_game
 from ..agents import agent_class
 from ..errors import OptionError
 from ..games.doctorwho import DoctorWhoGame
+from .args import release
 
 __all__ = ["SeatView"]
 
@@ -65,6 +66,11 @@ class SeatView(W.VBox):
         super().__init__([W.HBox([self.seat_choice, self.step_button, self.turn_button]),
                           self.panel, self.news])
         self.redraw()
+
+    def close(self) -> None:
+        """Close the view and every control it owns (frees their memory)."""
+        release(self)
+        super().close()
 
     @property
     def seat(self) -> int:

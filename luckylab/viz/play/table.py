@@ -151,8 +151,12 @@ class PlayTable(W.VBox):
         ])
         self.add_class("luckylab-play-table")
         self._log_events(self.game.events)
-        self._run_bots()
-        self._refresh()
+        try:
+            self._run_bots()
+            self._refresh()
+        except BaseException:  # a table that cannot start leaves no widget behind
+            self.close()
+            raise
 
     # -- seats -----------------------------------------------------------------------------
     def player_number(self, seat: int) -> int:

@@ -128,6 +128,7 @@ class PlayTable(W.VBox):
         self.focused: str | None = None
         self.picked: str | None = None
         self.plan: list[tuple[int, str]] = []
+        self._spread = False  # a Move may be spread over several pawns now
         self.message = ""
         self._history: list[tuple[Any, tuple[dict[int, Any], dict[int, str]], int, int]] = []
         self._rebuilding = False

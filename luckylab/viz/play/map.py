@@ -1,4 +1,4 @@
-"""The play table's map: the picture of the game (island, mansion or ship), repainted fast.
+"""The play table's map: the picture of the game (paths, rooms or a ship), repainted fast.
 
 :class:`TableMap` draws the static picture once and, on every change, repaints only what moved
 (:class:`~luckylab.viz.blit.Painter`), with the table's own marks: where the chosen group of
@@ -30,7 +30,8 @@ _ROOMS_KEY = (
 
 
 class TableMap:
-    """The map of ``game`` drawn as ``picture`` ("island", "mansion" or "ship").
+    """The map of ``game`` drawn as ``picture``: "paths" (spaces as discs joined by paths, the
+    island), "rooms" (a mansion's rooms) or "ship" (rooms that sink).
 
     ``figure`` is the matplotlib figure, ``board`` the board clicks are read on, ``key`` the
     HTML line that explains the marks; :meth:`png` paints the map as it is now.
@@ -40,7 +41,7 @@ class TableMap:
         self.picture = picture
         self.painter = Painter()
         self._pawn_tags: dict[str, Any] = {}
-        if picture == "island":
+        if picture == "paths":
             from ..draw import draw_board, new_figure
 
             self.figure = new_figure(9.5, 4.8, dpi=80)
@@ -76,7 +77,7 @@ class TableMap:
     def png(self, game: Any, targets: Sequence[str], you: int, focused: str | None,
             title: str, namer: Any) -> bytes:
         """The map now: ``targets`` marked, seen from ``you``'s seat, ``focused`` in focus."""
-        if self.picture == "island":
+        if self.picture == "paths":
             return self._island(game, targets, you, focused, title)
         return self._rooms(game, targets, you, focused, title, namer)
 
@@ -155,7 +156,7 @@ class TableMap:
                 tag = tags[label] = m.ax.text(0, 0, str(number), ha="center", va="center",
                                               fontsize=7, fontweight="bold", zorder=9,
                                               color=_ink_on(marker.get_markerfacecolor()))
-            if self.picture == "mansion":
+            if self.picture == "rooms":
                 marker.set_markersize(17 if deciding is not None
                                       and number == namer.player_number(deciding) else 13)
             xs, ys = marker.get_data()

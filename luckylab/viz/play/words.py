@@ -7,7 +7,7 @@ table offers comes from the engine (:meth:`~luckylab.games.protocol.GameState.ch
 these only name it.
 
 >>> WORDS["kill"].buttons["snoop"], WORDS["save"].unit, WORDS["island"].picture
-('Snoop', 'Failure', 'island')
+('Snoop', 'Failure', 'paths')
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ class TableWords:
     place: str
     """What the map shows, in "Map of the ...": "island", "mansion", "ship"."""
     picture: str
-    """Which picture the map is: "island" (discs and paths), "mansion" (rooms), "ship"
-    (rooms that sink)."""
+    """Which picture the map is: "paths" (spaces as discs joined by paths), "rooms" (a
+    mansion's rooms), "ship" (rooms that sink)."""
     buttons: Mapping[str, str]
     """Action record name (``type_name``) -> the word on its group's button."""
     unit: str
@@ -59,14 +59,14 @@ BUTTON_ORDER: tuple[str, ...] = (
 
 WORDS: Mapping[str, TableWords] = MappingProxyType({
     "island": TableWords(
-        place="island", picture="island", unit="Luck", card_details=True,
+        place="island", picture="paths", unit="Luck", card_details=True,
         character_names=True, strength_column=True, table_notes=("deck", "cat"),
         buttons={"move": "Move", "move_cat": "Move the cat", "hazard": "Hazard",
                  "pass": "Pass", "draw": "Draw", "attack": "Attack", "foil": "Pay",
                  "give": "Give a card", "discard": "Discard Luck"},
         pay_verbs={"discard": "discard"}),
     "kill": TableWords(
-        place="mansion", picture="mansion", unit="Failure", table_notes=("deck",),
+        place="mansion", picture="rooms", unit="Failure", table_notes=("deck",),
         buttons={"snoop": "Snoop", "step": "Step", "play": "Play a card", "attack": "Attack",
                  "foil": "Pay", "end_turn": "End turn"}),
     "save": TableWords(

@@ -28,6 +28,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...games.protocol import ChoiceGroup
 from . import state
 from .words import BUTTON_ORDER, TableWords
 
@@ -234,15 +235,18 @@ def _pawn_moves(moves: Sequence[Any], plan: Sequence[tuple[int, str]], pawn: int
 
 
 def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int, str]] = (),
-            pawn: int | None = None) -> dict[str, list[Choice]]:
+            pawn: int | None = None,
+            engine_groups: Sequence[ChoiceGroup] | None = None) -> dict[str, list[Choice]]:
     """Button word -> the choices under it, for the seat deciding now (empty when the game is
     over). ``plan`` and ``pawn``: the moves already planned and the pawn to move next, for a
-    Move spread over pawns (default: the deciding seat's own pawn)."""
+    Move spread over pawns (default: the deciding seat's own pawn). ``engine_groups``:
+    ``game.choices()`` if already asked for."""
     seat = game.current_player
     groups: dict[str, list[Choice]] = {}
     if seat is None:
         return groups
-    engine_groups = game.choices()
+    if engine_groups is None:
+        engine_groups = game.choices()
     moving = any(g.actions and hasattr(g.actions[0], "moves") for g in engine_groups)
     for group in engine_groups:
         if not group.actions:

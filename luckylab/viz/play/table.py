@@ -129,6 +129,7 @@ class PlayTable(W.VBox):
         self.picked: str | None = None
         self.plan: list[tuple[int, str]] = []
         self._spread = False  # a Move may be spread over several pawns now
+        self._asked: tuple[Any, int, list[Any]] = (None, 0, [])  # game, moves, its choices()
         self.message = ""
         self._history: list[tuple[Any, tuple[dict[int, Any], dict[int, str]], int, int]] = []
         self._rebuilding = False
@@ -299,16 +300,26 @@ class PlayTable(W.VBox):
     def _card_words(self, card_id: int) -> str:
         return self.namer.card(card_id)
 
+    def _engine_choices(self) -> list[Any]:
+        """The engine's grouped legal actions now (asked once per state of the game)."""
+        game = self.game
+        asked_of, moves_then, groups = self._asked
+        if asked_of is not game or moves_then != len(game.history):
+            groups = game.choices() if game.current_player in self.humans else []
+            self._asked = (game, len(game.history), groups)
+        return groups
+
     def _move_group(self) -> tuple[Any, ...]:
         """The engine's legal Moves spread over pawns (empty unless the game offers them)."""
-        for group in self.game.choices():
+        for group in self._engine_choices():
             if group.actions and hasattr(group.actions[0], "moves"):
                 return group.actions
         return ()
 
     def _legal_choices(self) -> dict[str, list[Choice]]:
         self.namer.game = self.game
-        return offered(self.game, self.words, self.namer, self.plan, self.pawn_picker.value)
+        return offered(self.game, self.words, self.namer, self.plan, self.pawn_picker.value,
+                       self._engine_choices())
 
     # -- acting ------------------------------------------------------------------------------
     @property

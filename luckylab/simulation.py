@@ -82,8 +82,9 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     for every seat, or a list with one per seat (Strangers need none; give None there).
 
     When every seat is a bundled bot (a class in ``luckylab.agents``), the game runs quietly
-    (the events' sentences are not written, since nobody reads them) and, for bots marked
-    ``trusted``, without re-checking the actions they build. The games are the same either
+    (``set_quiet``: the events' sentences are not written, since nobody reads them) and, for
+    bots marked ``trusted``, through the engine's own loop without re-checking the actions
+    they build (``play_out``). The games are the same either
     way (``tests/test_game_digests.py`` replays them with every check); ``checked=True`` forces
     the full path. ``detail=False`` leaves the heavy entries :data:`DETAIL_KEYS` out of
     ``result.extra``.
@@ -94,21 +95,18 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     state, bots = _setup(game, players, seed, agents, options)
     classes = {type(b) for b in bots}
     bundled = not checked and all(_bundled(c) for c in classes)
-    trusted = bundled and all(c.trusted for c in classes) and hasattr(state, "_apply_trusted")
-    if bundled and not any(c.reads_events for c in classes) and hasattr(state, "_pending"):
-        state._quiet = True  # instance attributes: this game only
-        state._say = _say_nothing
+    quiet = bundled and not any(c.reads_events for c in classes)
+    if quiet:  # nobody reads the events' sentences: the engine may skip writing them
+        state.set_quiet()
     choosers = [b.choose for b in bots]
-    if trusted:  # engines with _apply_trusted keep who decides in _decider, the end in phase
-        apply = state._apply_trusted
-        while state.phase != "over":
-            apply(choosers[state._decider](state))
+    if bundled and all(c.trusted for c in classes):
+        state.play_out(choosers)  # the engine's own fast, trusted loop
     else:
         apply = state.apply
         while not state.is_over:
             apply(choosers[state.current_player](state))
-    state.__dict__.pop("_say", None)
-    state.__dict__.pop("_quiet", None)
+    if quiet:
+        state.set_quiet(False)
     result = state.result()
     if not detail and any(k in result.extra for k in DETAIL_KEYS):
         extra = {k: v for k, v in result.extra.items() if k not in DETAIL_KEYS}
@@ -123,18 +121,13 @@ def _setup(game: str, players: int, seed: int, agents: Any,
     from .games.registry import new_game
 
     state = new_game(game, players=players, seed=seed, **options)
-    seats = len(getattr(state, "seats", range(players)))
-    specs = _agent_specs(game, agents, seats)
+    specs = _agent_specs(game, agents, state.num_seats)
     rng = random.Random(seed ^ 0x5EED)
     bots = []
     for spec in specs:
         cls = spec if isinstance(spec, type) else agent_class(game, spec)
         bots.append(cls(seed=rng.getrandbits(32)))
     return state, bots
-
-
-def _say_nothing(*args: Any, **kwargs: Any) -> None:
-    return None
 
 
 Job = tuple[str, int, int, list[int], Any, dict[str, Any], bool, bool]

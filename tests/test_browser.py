@@ -63,7 +63,7 @@ IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 STEP_BUTTON = re.compile(r"^\s*Step\b", re.IGNORECASE)
 STEPPER_LESSON = "03_"
 
-# The play table (luckylab/viz/play.py) of lesson 03b: clicking a space twice moves the pawn.
+# The play table (luckylab/viz/play/) of lesson 03b: clicking a space twice moves the pawn.
 PLAY_LESSON = "03b_"
 PLAY_TABLE = 'PlayTable("island", players=4, you=1, seed=2026)'
 

@@ -430,3 +430,38 @@ def test_two_tables_with_look_ahead_opponents_play_the_same_game():
         return table.game.record()
 
     assert play(7) == play(7)
+
+
+# -- the table decides no rule: what it offers is what the engine's choices() groups ---------
+
+
+def test_the_table_offers_what_the_engine_groups_and_nothing_else(monkeypatch):
+    from luckylab.games.kill import KillGame
+
+    real = KillGame.choices
+
+    def without_snoop(self):  # an engine that offered no Snoop now
+        return [g for g in real(self) if type(g.actions[0]).type_name != "snoop"]
+
+    table = PlayTable("kill", players=3, you=1, seed=4)
+    assert "Snoop" in table.group_picker.options
+    monkeypatch.setattr(KillGame, "choices", without_snoop)
+    other = PlayTable("kill", players=3, you=1, seed=4)
+    assert "Snoop" not in other.group_picker.options
+    assert [g for g in table.group_picker.options if g != "Snoop"] == \
+        list(other.group_picker.options)
+    for button in other.group_picker.options:
+        assert [c.label for c in other.choices[button]] == \
+            [c.label for c in table.choices[button]]
+
+
+def test_the_play_package_has_no_rule_by_game_name():
+    from pathlib import Path
+
+    import luckylab.viz.play as play
+
+    for path in Path(play.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "game_name ==" not in text and "game_name !=" not in text, path.name
+        for name in ("island", "kill", "save"):
+            assert f'== "{name}"' not in text and f"== '{name}'" not in text, path.name

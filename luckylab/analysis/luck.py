@@ -22,8 +22,8 @@ unseen card: count it as a hand of one card.
 
 Every exact function has a Monte Carlo twin (``monte_carlo_*``) that deals real shuffled decks
 with a seed and reports a standard error, and :func:`foil_report` puts the two side by side.
-In a live Island game, :func:`foil_question` states the question from a seat's point of view:
-``p_foil(**foil_question(game))``.
+In a live Island, Kill or Save game, :func:`foil_question` states the question from a seat's
+point of view: ``p_foil(**foil_question(game))``.
 
 This module owns counting and sampling. It does not play games (``luckylab.games``) and does
 not decide who pays (``luckylab.analysis.dilemma``).
@@ -441,14 +441,15 @@ def players_needed(attack: int, hand_sizes: Sequence[int], deck: Any = None,
 
 def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
                   attack: int | None = None) -> dict[str, Any]:
-    """The P(foil) question of a live Island game, from ``seat``'s point of view.
+    """The P(foil) question of a live Island, Kill or Save game, from ``seat``'s point of view.
 
     ``seat`` (default: the player whose decision it is) considers attacking with ``weapon``
-    (a card id, or None): the attack value (``I-KILL-2``, unless ``attack`` is given), the
-    hand sizes of the seats that would be asked, in order from its left (``I-FOIL-1``; a
-    Stranger is one card while the deck lasts, ``I-STR-3``), and the cards it has seen: its own
-    hand, the discards and the cards under the characters. Returns keyword arguments for
-    :func:`p_foil` and :func:`monte_carlo_p_foil`:
+    (a card id, or None; in Save, rescuing with that Aid): the attack value (``I-KILL-2``,
+    ``K-KILL-1``; the rescue value in Save, unless ``attack`` is given), the hand sizes of the
+    seats that would be asked, in order from its left (``I-FOIL-1``; an Island Stranger is
+    one card while the deck lasts, ``I-STR-3``), and the cards it has seen: its own hand, the
+    discards, the cards removed from the game and the cards under the characters. Returns
+    keyword arguments for :func:`p_foil` and :func:`monte_carlo_p_foil`:
 
     >>> from luckylab import new_game
     >>> game = new_game("island", players=3, seed=7)
@@ -457,6 +458,8 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     (1, [1, 7, 1, 7, 1])
     >>> p_foil(**question)
     1.0
+    >>> foil_question(new_game("save", players=3, seed=2), seat=0)["hand_sizes"]
+    [8, 8]
     """
     from ..games.base import seats_from_left
 
@@ -466,20 +469,25 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     places = game.card_places()
     if f"hand {seat}" not in places:
         raise OptionError(f"seat {seat} holds no hand (a Stranger, or not a seat)")
-    known = [*places[f"hand {seat}"], *places["discards"]]
+    known = [*places[f"hand {seat}"], *places["discards"], *places.get("removed", ())]
     for name, cards in places.items():
         if name.startswith("under "):
             known.extend(cards)
-    deck_left = len(places["deck"])
+    deck_left = len(places.get("deck", ()))
+    order = list(getattr(game, "order", None) or range(game.num_seats))
+    is_stranger = getattr(game, "is_stranger", None)
     sizes = []
-    for other in seats_from_left(list(game.order), seat)[:-1]:
-        if game.is_stranger(other):  # I-STR-3: the next card off the deck, if any
+    for other in seats_from_left(order, seat)[:-1]:
+        if is_stranger is not None and is_stranger(other):  # I-STR-3: the next card, if any
             sizes.append(1 if deck_left > 0 else 0)
             deck_left -= sizes[-1]
         else:
             sizes.append(len(places[f"hand {other}"]))
     if attack is None:
-        attack = game.attack_value(seat, weapon)
+        if hasattr(game, "attack_value"):
+            attack = game.attack_value(seat, weapon)
+        else:  # Save: a rescue's value where the rescuer stands
+            attack = game.rescue_value(weapon, game.positions[seat])
     return {"attack": attack, "hand_sizes": sizes, "deck": game.cards, "known": known}
 
 # -- Monte Carlo twins ---------------------------------------------------------------------------

@@ -1,26 +1,19 @@
 """Take a seat: play a whole game of Island, Kill or Save Doctor Lucky against the bots.
 
 :class:`PlayTable` seats one or more people at the keyboard (hot seat) and bots in the other
-seats. On a person's turn it offers exactly the legal actions of the engine, grouped the way a
-player thinks (where to move, which card to play, attack or rescue, which cards to pay in a
-foiling round); the bots' turns then play out with a short event log. The map is clickable
-(``ipywidgets.Image`` + ``ipyevents``, see :mod:`luckylab.viz.clicks`): a click on a space
-picks the choice that goes there, a second click on it carries it out.
-
-The engines offer no grouped view of their actions, so the grouping is built here from
-``game.legal_actions()``, a flat list. The exception is an Island foiling round or Hazard
-penalty, where that list holds every subset of the hand (2 ** 18 for a hand of 18): there the
-payments are built directly, one per multiset of Luck values. Choices that differ only by
-which of two equal cards is paid are offered once, and a payment is offered only if no card of
-it could be kept back while still paying enough (or if it pays less than is needed); an Island
-Move spread over several pawns (Strangers, ``I-STR-6``) is built one pawn at a time.
-Everything offered is a legal action of the engine.
+seats. On a person's turn it offers exactly the legal actions of the engine, as the engine
+groups them (``choices()``: where to move, which card to play, attack or rescue, which cards to
+pay in a foiling round), in words (:mod:`luckylab.viz.play.choices`); the bots' turns then play
+out with a short event log. The map is clickable (``ipywidgets.Image`` + ``ipyevents``, see
+:mod:`luckylab.viz.clicks`): a click on a space picks the choice that goes there, a second
+click on it carries it out.
 
 Hidden information: the widget shows the hand of the person deciding, the others' hand sizes
 and what has been played, never another seat's cards.
 
 This module owns no rules: every answer comes from the engine, the bots
-(:mod:`luckylab.agents`) and :func:`luckylab.probability.p_foil`.
+(:mod:`luckylab.agents`) and :func:`luckylab.analysis.luck.p_foil`; what differs between the
+games is wording and pictures, as data (:mod:`luckylab.viz.play.words`).
 """
 
 from __future__ import annotations
@@ -30,44 +23,29 @@ import html
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
-from matplotlib.figure import Figure
 
-from ..errors import LuckyLabError, PlayTableError
-from .blit import Painter
-from .clicks import ClickMap, attach_clicks
+from ...errors import LuckyLabError, PlayTableError
+from ..args import release
+from ..clicks import ClickMap, attach_clicks
+from . import state
+from .choices import Choice, Namer, movable_pawns, offered, space_words
+from .map import TableMap
+from .words import PHASE_WORDS, WORDS
 
-__all__ = ["Choice", "PlayTable", "PlayTableError"]
+__all__ = ["GAMES", "LOG_LINES", "LOOK_AHEAD_ITERATIONS", "Choice", "PlayTable",
+           "PlayTableError"]
 
-GAMES = ("island", "kill", "save")
+GAMES = tuple(WORDS)
 LOG_LINES = 14
 LOOK_AHEAD_ITERATIONS = 32
 """The Hint's look-ahead budget: simulated games per decision (the look-ahead bot's own
 default, so the Hint shows what a look-ahead opponent would do in your seat)."""
 
 _BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)"}
-_NO_LOOK_AHEAD = {"save": " (the look-ahead bot 'ismcts' plays Island and Kill only)"}
 _MIXED = "(mixed)"
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One offered choice: the words shown, the engine action, the space it goes to (if any)."""
-
-    label: str
-    action: Any
-    space: str | None = None
-
-
-# -- names and words -----------------------------------------------------------------------------
-
-
-def _space_words(board: Any, space: str) -> str:
-    number = board.number(space) if space in board else None
-    return space if number is None else f"{number}, {space}"
 
 
 class PlayTable(W.VBox):
@@ -117,7 +95,7 @@ class PlayTable(W.VBox):
     def __init__(self, game: str = "island", players: int = 4, you: int | Sequence[int] = 1,
                  seed: int = 0, bots: str | Sequence[str] | None = None,
                  **options: Any) -> None:
-        from ..games.registry import new_game
+        from ...games.registry import new_game
 
         if game not in GAMES:
             raise PlayTableError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
@@ -128,14 +106,16 @@ class PlayTable(W.VBox):
         except (ValueError, TypeError) as exc:
             raise PlayTableError(str(exc)) from None
         self.game_name = game
+        self.words = WORDS[game]
         self.seed = seed
-        self.live = [s for s in self._all_seats() if not self._stranger(s)]
+        self.live = state.live_seats(self.game)
         wanted = [you] if isinstance(you, int) else list(you)
         if not wanted or any(not isinstance(p, int) or isinstance(p, bool)
                              or not 1 <= p <= len(self.live) for p in wanted):
             raise PlayTableError(f"you must be a player number 1..{len(self.live)} or a list "
                                  f"of them, not {you!r}")
         self.humans = frozenset(self.live[p - 1] for p in wanted)
+        self.namer = Namer(self.game, self.words, self.humans)
         self.bot_names: dict[int, str] = {}
         self.bots = self._make_bots(bots)
         self.viewer = min(self.humans)
@@ -144,6 +124,8 @@ class PlayTable(W.VBox):
         self.focused: str | None = None
         self.picked: str | None = None
         self.plan: list[tuple[int, str]] = []
+        self._spread = False  # a Move may be spread over several pawns now
+        self._asked: tuple[Any, int, list[Any]] = (None, 0, [])  # game, moves, its choices()
         self.message = ""
         self._history: list[tuple[Any, tuple[dict[int, Any], dict[int, str]], int, int]] = []
         self._rebuilding = False
@@ -167,34 +149,26 @@ class PlayTable(W.VBox):
         ])
         self.add_class("luckylab-play-table")
         self._log_events(self.game.events)
-        self._run_bots()
-        self._refresh()
+        try:
+            self._run_bots()
+            self._refresh()
+        except BaseException:  # a table that cannot start leaves no widget behind
+            self.close()
+            raise
 
     # -- seats -----------------------------------------------------------------------------
-    def _all_seats(self) -> list[int]:
-        return list(getattr(self.game, "seats", None) or range(self.game.players))
-
-    def _stranger(self, seat: int) -> bool:
-        return bool(getattr(self.game, "is_stranger", lambda s: False)(seat))
-
     def player_number(self, seat: int) -> int:
         """The number students read (Player 1 ...) of an engine seat."""
         return self.live.index(seat) + 1
 
     def who(self, seat: int) -> str:
         """``"Player 2"`` (and the character's name on the island)."""
-        you = seat in self.humans and len(self.humans) == 1
-        if seat not in self.live:  # an Island Stranger: its name says so
-            return self.game.names[seat]
-        name = f"Player {self.player_number(seat)}"
-        if self.game_name == "island":
-            return f"{name} ({self.game.names[seat]}{', you' if you else ''})"
-        return name + (" (you)" if you else "")
+        return self.namer.who(seat)
 
     def bot_choices(self) -> list[tuple[str, str]]:
         """The opponents this game offers, as (words shown, bot name): the readable bots,
         then the look-ahead bot where the game has one."""
-        from ..agents import agent_names
+        from ...agents import agent_names
 
         return [(_BOT_WORDS.get(n, f"{n} bot"), n)
                 for n in agent_names(self.game_name, look_ahead=True)]
@@ -202,7 +176,7 @@ class PlayTable(W.VBox):
     def _make_bots(self, bots: str | Sequence[str] | None) -> dict[int, Any]:
         """Seat a new bot in every bot seat (``bots`` as in the constructor), each seeded from
         the table's seed and its seat; sets ``bot_names``. Nothing changes on a bad name."""
-        from ..agents import agent_class, agent_names
+        from ...agents import agent_class, agent_names
 
         seats = [s for s in self.live if s not in self.humans]
         names: list[str | None]
@@ -218,8 +192,7 @@ class PlayTable(W.VBox):
         for name in chosen:
             if name not in allowed:
                 raise PlayTableError(f"no bot {name!r} for {self.game_name}; bots: "
-                                     f"{', '.join(allowed)}" + _NO_LOOK_AHEAD.get(
-                                         self.game_name, ""))
+                                     f"{', '.join(allowed)}" + self.words.no_look_ahead)
         made = {seat: agent_class(self.game_name, name)(self.seed * 1000 + seat)
                 for seat, name in zip(seats, chosen, strict=True)}
         self.bot_names = dict(zip(seats, chosen, strict=True))
@@ -307,51 +280,11 @@ class PlayTable(W.VBox):
         self.load_button.on_click(lambda _b: self.load(self.record_text.value))
 
     def _build_map(self) -> None:
-        game = self.game
-        self._painter = Painter()
-        if self.game_name == "island":
-            from .draw import draw_board, new_figure
-
-            self.figure = new_figure(9.5, 4.8, dpi=80)
-            ax = self.figure.add_subplot()
-            self.drawing = draw_board(game.board, game, ax=ax, title="")
-            # Two overlays of our own: the spaces the chosen group can go to (dashed) and the
-            # space in focus (a thick ring).
-            self._targets = ax.scatter([], [], s=1500, facecolors="none", edgecolors="#0072B2",
-                                       linewidths=2.2, linestyles="--", zorder=4.6)
-            self._focus = ax.scatter([], [], s=2000, facecolors="none", edgecolors="black",
-                                     linewidths=3.0, zorder=4.7)
-            self.key_html.value = (
-                "<small>Map: <b>dashed blue circles</b> are where the chosen move can go; "
-                "<b>coloured rings</b> are the spaces that see you (or would see you on the "
-                "space in the black circle); lines join you to the pawns that see you.</small>")
-            board = game.board
-        else:
-            from .mansion import draw_mansion
-
-            board = game.ship if self.game_name == "save" else game.board
-            if self.game_name == "save":
-                from .ship import draw_ship, ship_figsize
-
-                self.figure = Figure(figsize=ship_figsize(board, 9.5, False), dpi=80,
-                                     layout="constrained")
-                self.drawing = draw_ship(game, self.figure.add_subplot(), legend=False,
-                                         title="")
-                self._mansion = self.drawing.mansion
-            else:
-                from .mansion import _figsize
-
-                self.figure = Figure(figsize=_figsize(board.geometry.bounds, 9.5, False),
-                                     dpi=80, layout="constrained")
-                self.drawing = draw_mansion(board, self.figure.add_subplot(), legend=False,
-                                            title="", width=9.5)
-                self._mansion = self.drawing
-            self.key_html.value = (
-                "<small>Map: <b>blue</b> rooms are where the chosen move can go and another "
-                "player would see you, <b>purple hatched</b> ones where nobody else would; "
-                "<b>grey</b> rooms see you (or would see you in the <b>orange</b> room, the "
-                "one in focus).</small>")
-        self.clicks = ClickMap(board, self.figure.axes[0])
+        self.map = TableMap(self.game, self.words.picture)
+        self.figure = self.map.figure
+        self.drawing = self.map.drawing
+        self.key_html.value = self.map.key
+        self.clicks = ClickMap(self.map.board, self.figure.axes[0])
         self.image = W.Image(format="png", layout=W.Layout(width="760px",
                                                            border="1px solid #cccccc"))
         self.image.add_class("luckylab-play-map")
@@ -360,199 +293,29 @@ class PlayTable(W.VBox):
         self._listener = attach_clicks(self.image, self.click, self.hover)
 
     # -- the grouped choices -------------------------------------------------------------------
-    def _group_of(self, action: Any) -> str:
-        name = type(action).__name__
-        return {
-            "Move": "Move", "MoveCat": "Move the cat", "PlayHazard": "Hazard", "Pass": "Pass",
-            "Draw": "Draw", "Attack": "Attack", "Foil": "Pay", "GiveCard": "Give a card",
-            "DiscardLuck": "Discard Luck", "Snoop": "Snoop", "Step": "Step",
-            "PlayCard": "Play a card", "PlayMove": "Play a card", "Rescue": "Rescue",
-            "EndTurn": "End turn",
-        }.get(name, name)
-
-    _ORDER = ("Move", "Snoop", "Step", "Play a card", "Move the cat", "Hazard", "Draw",
-              "Attack", "Rescue", "Pay", "Give a card", "Discard Luck", "Pass", "End turn")
-
     def _card_words(self, card_id: int) -> str:
-        card = self.game.card(card_id)
-        game = self.game_name
-        if card.kind == "failure":
-            return f"{card.name} ({card.luck} {'Luck' if game == 'island' else 'Failure'})"
-        if game == "island":
-            return f"{card.name} ({card.kind}, Luck {card.luck})"
-        return card.name
+        return self.namer.card(card_id)
+
+    def _engine_choices(self) -> list[Any]:
+        """The engine's grouped legal actions now (asked once per state of the game)."""
+        game = self.game
+        asked_of, moves_then, groups = self._asked
+        if asked_of is not game or moves_then != len(game.history):
+            groups = game.choices() if game.current_player in self.humans else []
+            self._asked = (game, len(game.history), groups)
+        return groups
+
+    def _move_group(self) -> tuple[Any, ...]:
+        """The engine's legal Moves spread over pawns (empty unless the game offers them)."""
+        for group in self._engine_choices():
+            if group.actions and hasattr(group.actions[0], "moves"):
+                return group.actions
+        return ()
 
     def _legal_choices(self) -> dict[str, list[Choice]]:
-        game = self.game
-        seat = game.current_player
-        groups: dict[str, list[Choice]] = {}
-        if seat is None:
-            return groups
-        board = game.board
-
-        def where(space: str) -> str:
-            return _space_words(board, space)
-
-        if self.game_name == "island" and game.phase in ("foil", "penalty"):
-            # The engine lists every subset of the hand (2 ** 18 for a hand of 18): build one
-            # payment per multiset of Luck values instead, as the engine would accept it.
-            legal = self._island_payments(seat)
-        else:
-            legal = game.legal_actions()
-        pay_seen: set[tuple[str, tuple[int, ...]]] = set()
-        for action in legal:
-            group = self._group_of(action)
-            name = type(action).__name__
-            if name == "Move":
-                continue  # built per pawn below (I-STR-6: one Move may be spread over pawns)
-            if name in ("Foil", "DiscardLuck"):
-                choice = self._payment(action, pay_seen)
-                if choice is None:
-                    continue
-            elif name == "MoveCat":
-                choice = Choice(f"the cat to {where(action.space)}", action, action.space)
-            elif name == "PlayHazard":
-                target = "Doctor Lucky" if action.target == "doctor" else self.who(action.target)
-                card = game.card(action.card)
-                choice = Choice(f"{card.name} (value {card.value}) at {target}", action)
-            elif name == "Pass":
-                choice = Choice("stay put" if game.phase == "phase1" else "do nothing", action)
-            elif name == "Draw":
-                choice = Choice("draw a card (nobody sees you)", action)
-            elif name == "Attack":
-                value = game.attack_value(seat, action.weapon)
-                how = "bare-handed" if action.weapon is None else \
-                    f"with {game.card(action.weapon).name}"
-                choice = Choice(f"attack {how}: value {value}", action)
-            elif name == "GiveCard":
-                choice = Choice(f"give {self._card_words(action.card)}", action)
-                if any(c.label == choice.label for c in groups.get(group, [])):
-                    continue  # two equal cards: one choice
-            elif name in ("Snoop", "Step"):
-                here = game.position[seat] if self.game_name == "kill" else game.positions[seat]
-                if name == "Snoop":
-                    label = (f"stay in {where(action.to)} and draw" if action.to == here else
-                             f"snoop into {where(action.to)} and draw")
-                else:
-                    label = f"step into {where(action.to)}"
-                choice = Choice(label, action, action.to)
-            elif name == "PlayCard":
-                pawn = "yourself" if action.pawn == "self" else "Doctor Lucky"
-                choice = Choice(f"{self._card_words(action.card)}: {pawn} to "
-                                f"{where(action.to)}", action, action.to)
-            elif name == "PlayMove":
-                pawn = "yourself" if action.target == "self" else "Doctor Lucky"
-                choice = Choice(f"{self._card_words(action.card)}: {pawn} to "
-                                f"{where(action.to)}", action, action.to)
-            elif name == "Rescue":
-                value = game.rescue_value(action.aid, game.positions[seat])
-                how = "with no Aid" if action.aid is None else \
-                    f"with {game.card(action.aid).name}"
-                choice = Choice(f"rescue {how}: worth {value}", action)
-            elif name == "EndTurn":
-                choice = Choice("end your turn", action)
-            else:  # pragma: no cover - a new action type: still offered, in plain words
-                choice = Choice(str(action), action)
-            groups.setdefault(group, []).append(choice)
-        if self.game_name == "island" and game.phase == "phase1":
-            moves = self._move_choices(seat)
-            if moves:
-                groups["Move"] = moves
-        for group in groups.values():
-            if group and type(group[0].action).__name__ in ("Foil", "DiscardLuck"):
-                group.sort(key=lambda c: self._paid(c.action))
-        return {g: groups[g] for g in self._ORDER if g in groups} | \
-            {g: c for g, c in groups.items() if g not in self._ORDER}
-
-    def _island_payments(self, seat: int) -> list[Any]:
-        """Island foiling round or Hazard penalty: the payments worth offering (one per
-        multiset of Luck values: in a foiling round the game's own list, in a penalty the
-        lowest card ids first) and, in a penalty, each card to give."""
-        from itertools import product
-
-        from ..games.island import DiscardLuck, GiveCard
-
-        game = self.game
-        if game.phase == "foil":
-            return game.legal_actions()  # one per combination of Luck values (foiling.py)
-        hand = list(game.hands[seat])
-        by_luck: dict[int, list[int]] = {}
-        for c in sorted(hand):
-            if game.card(c).luck > 0:
-                by_luck.setdefault(game.card(c).luck, []).append(c)
-        values = sorted(by_luck)
-        combos = []
-        for counts in product(*(range(len(by_luck[v]) + 1) for v in values)):
-            cards = [c for v, k in zip(values, counts, strict=True) for c in by_luck[v][:k]]
-            combos.append(tuple(sorted(cards)))  # ids sorted, as legal_actions() lists them
-        value = game.penalty_value
-        actions: list[Any] = [GiveCard(c) for c in hand]
-        actions.extend(DiscardLuck(combo) for combo in combos
-                       if combo and self._luck_of(combo) >= value)
-        return actions
-
-    def _luck_of(self, cards: Sequence[int]) -> int:
-        return sum(self.game.card(c).luck for c in cards)
-
-    def _paid(self, action: Any) -> int:
-        return sum(self.game.card(c).luck for c in action.cards)
-
-    def _needed(self) -> int:
-        game = self.game
-        if self.game_name == "island":
-            return game.foil.needed if game.phase == "foil" else game.penalty_value
-        if self.game_name == "kill":
-            return game.foil.needed
-        return game.attempt.needed
-
-    def _payment(self, action: Any, seen: set[tuple[str, tuple[int, ...]]]) -> Choice | None:
-        """One payment per multiset of values, and only if no card of it could be kept back
-        while still paying what is needed (paying less than needed is offered too)."""
-        lucks = sorted(self.game.card(c).luck for c in action.cards)
-        key = (type(action).__name__, tuple(lucks))
-        if key in seen:
-            return None
-        if lucks and (lucks[0] == 0 or sum(lucks) - lucks[0] >= self._needed()):
-            return None
-        seen.add(key)
-        unit = "Luck" if self.game_name == "island" else "Failure"
-        if not action.cards:
-            return Choice("pay nothing", action)
-        cards = ", ".join(self._card_words(c) for c in action.cards)
-        verb = "discard" if type(action).__name__ == "DiscardLuck" else "pay"
-        return Choice(f"{verb} {sum(lucks)} {unit}: {cards}", action)
-
-    def _move_pawns(self, seat: int) -> list[int]:
-        game = self.game
-        pawns = [seat, *(s for s in game.strangers if s not in game.eliminated)]
-        planned = {p for p, _ in self.plan}
-        return [p for p in pawns if p not in planned]
-
-    def _budget_left(self, seat: int) -> int:
-        game = self.game
-        used = sum(game.board.distance(game.position[p], to) for p, to in self.plan)
-        return game.move[seat] - used
-
-    def _move_choices(self, seat: int) -> list[Choice]:
-        from ..games.island import Move
-
-        game = self.game
-        pawns = self._move_pawns(seat)
-        left = self._budget_left(seat)
-        if not pawns or left <= 0:
-            return []
-        pawn = self.pawn_picker.value if self.pawn_picker.value in pawns else pawns[0]
-        order = [seat, *game.strangers]
-        choices = []
-        for dest, steps in game.board.by_distance(game.position[pawn]):
-            if steps > left:
-                break
-            if steps:
-                moves = tuple(sorted([*self.plan, (pawn, dest)], key=lambda m: order.index(m[0])))
-                word = "step" if steps == 1 else "steps"
-                choices.append(Choice(f"to {_space_words(game.board, dest)} ({steps} {word})",
-                                      Move(moves), dest))
-        return choices
+        self.namer.game = self.game
+        return offered(self.game, self.words, self.namer, self.plan, self.pawn_picker.value,
+                       self._engine_choices())
 
     # -- acting ------------------------------------------------------------------------------
     @property
@@ -594,7 +357,7 @@ class PlayTable(W.VBox):
     def add_to_plan(self) -> None:
         """Island with Strangers: keep this pawn's move and move another pawn with the rest."""
         choice = self.chosen
-        if choice is None or type(choice.action).__name__ != "Move":
+        if choice is None or not hasattr(choice.action, "moves"):
             return
         pawn = self.pawn_picker.value
         self.plan = [m for m in choice.action.moves]
@@ -614,6 +377,7 @@ class PlayTable(W.VBox):
             self._refresh()
             return False
         self.game, (self.bots, self.bot_names), n_log, self.viewer = self._history.pop()
+        self.namer.game = self.game
         self._show_bots()
         del self.lines[n_log:]
         self.focused = self.picked = None
@@ -684,12 +448,12 @@ class PlayTable(W.VBox):
     def hint(self) -> str:
         """What each bundled bot would do now in your seat, what the look-ahead bot would do
         and how its imagined games went (Island and Kill), and P(foil) of an attack from here
-        (exact, from :func:`luckylab.probability.p_foil`). Returns the hint as text.
+        (exact, from :func:`luckylab.analysis.luck.p_foil`). Returns the hint as text.
 
         Every answer uses only what your seat may know: the look-ahead bot deals the cards
         you cannot see at random (see :func:`luckylab.agents.search.determinize`).
         """
-        from ..agents import agent_class, agent_names
+        from ...agents import agent_class, agent_names
 
         game = self.game
         seat = game.current_player
@@ -714,7 +478,7 @@ class PlayTable(W.VBox):
         """The Hint's look-ahead lines: the choice of the look-ahead bot in your seat (with
         :data:`LOOK_AHEAD_ITERATIONS` imagined games) and how many of the imagined games that
         began with each choice it won. Nothing for a game without a look-ahead bot."""
-        from ..agents import agent_class, agent_names
+        from ...agents import agent_class, agent_names
 
         if "ismcts" not in agent_names(self.game_name, look_ahead=True):
             return []
@@ -743,40 +507,22 @@ class PlayTable(W.VBox):
         return lines
 
     def _plain(self, action: Any) -> str:
-        if type(action).__name__ == "Move":
-            return "move " + ", ".join(f"{self.who(p)} to {_space_words(self.game.board, s)}"
-                                       for p, s in action.moves)
-        if type(action).__name__ in ("Foil", "DiscardLuck"):
-            return f"pay {self._paid(action)}: " + ", ".join(self._card_words(c)
-                                                             for c in action.cards)
-        return str(action)
+        return self.namer.plain(action)
 
     def foil_question(self, seat: int, weapon: int | None = None) -> dict[str, Any]:
         """The P(foil) question of an attack (a rescue in Save) by ``seat`` where it stands:
-        keyword arguments for :func:`luckylab.probability.p_foil`, from what ``seat`` knows."""
-        from ..analysis.luck import foil_question
-        from ..games.base import seats_from_left
+        keyword arguments for :func:`luckylab.analysis.luck.p_foil`, from what ``seat`` knows."""
+        from ...analysis.luck import foil_question
 
-        game = self.game
-        if self.game_name == "island":
-            return foil_question(game, seat, weapon)
-        places = game.card_places()
-        known = [*places[f"hand {seat}"], *places["discards"], *places.get("removed", [])]
-        order = list(game.order) if self.game_name == "kill" else list(game.seats)
-        sizes = [len(places[f"hand {s}"]) for s in seats_from_left(order, seat)[:-1]]
-        if self.game_name == "kill":
-            value = game.attack_value(seat, weapon)
-        else:
-            value = game.rescue_value(weapon, game.positions[seat])
-        return {"attack": value, "hand_sizes": sizes, "deck": game.cards, "known": known}
+        return foil_question(self.game, seat, weapon)
 
     def _odds(self, seat: int) -> list[str]:
-        from ..analysis.luck import p_foil
+        from ...analysis.luck import p_foil
 
         game = self.game
-        kind = "aid" if self.game_name == "save" else "weapon"
-        cards = [None, *sorted(c for c in game.hands[seat] if game.card(c).kind == kind)]
-        verb = "a rescue" if self.game_name == "save" else "an attack"
+        words = self.words
+        cards = [None, *sorted(c for c in state.hand(game, seat)
+                               if game.card(c).kind == words.odds_card_kind)]
         lines = []
         values_seen: set[int] = set()
         for card in cards:
@@ -785,11 +531,9 @@ class PlayTable(W.VBox):
                 continue
             values_seen.add(q["attack"])
             p = p_foil(**q, exact=True)
-            how = "bare-handed" if card is None else f"with {game.card(card).name}"
-            if self.game_name == "save" and card is None:
-                how = "with no Aid"
-            lines.append(f"{verb} {how} from here (value {q['attack']}): P(the others can "
-                         f"foil it) = {float(p):.4f}"
+            how = words.odds_no_card if card is None else f"with {game.card(card).name}"
+            lines.append(f"{words.odds_attempt} {how} from here (value {q['attack']}): P(the "
+                         f"others can foil it) = {float(p):.4f}"
                          + (f" (exactly {p})" if p.denominator < 10**6 else ""))
         return lines
 
@@ -819,7 +563,7 @@ class PlayTable(W.VBox):
         The record must be of this table's game; the bots take over from where it ends.
         Raises :class:`PlayTableError` if it is not a record of this game.
         """
-        from ..games.base import replay
+        from ...games.base import replay
 
         if isinstance(record, str):
             text = record.strip()
@@ -840,6 +584,7 @@ class PlayTable(W.VBox):
             raise PlayTableError(f"the record has {game.players} players, this table "
                                  f"{self.game.players}")
         self.game = game
+        self.namer.game = game
         self._history = []
         self.plan = []
         self.focused = self.picked = None
@@ -877,26 +622,29 @@ class PlayTable(W.VBox):
             self._redraw()
 
     def _fill_actions(self) -> None:
-        options = [(c.label, k) for k, c in enumerate(self.choices.get(
-            self.group_picker.value or "", []))]
+        offered_now = self.choices.get(self.group_picker.value or "", [])
+        options = [(c.label, k) for k, c in enumerate(offered_now)]
         was = self._rebuilding
         self._rebuilding = True
         self.action_picker.options = options
         self.action_picker.value = 0 if options else None
         self._rebuilding = was
-        is_move = self.group_picker.value == "Move" and self.game_name == "island"
+        is_move = bool(offered_now) and hasattr(offered_now[0].action, "moves")
         self.pawn_picker.layout.display = "" if is_move and len(self.pawn_picker.options) > 1 \
             else "none"
-        self.plan_button.layout.display = "" if is_move and self.game.strangers else "none"
+        self.plan_button.layout.display = "" if is_move and self._spread else "none"
 
     def _refresh(self, keep_group: bool = True) -> None:
         """Rebuild the choices and every view from the engine (a new decision starts on its
         first group)."""
         game = self.game
+        self.namer.game = game
         self._rebuilding = True
         seat = game.current_player
-        if self.game_name == "island" and seat is not None and game.phase == "phase1":
-            pawns = self._move_pawns(seat)
+        moves = self._move_group() if seat in self.humans else ()
+        self._spread = bool(moves) and len(movable_pawns(moves, seat, ())) > 1
+        if moves:  # a Move that may be spread over pawns: one pawn at a time
+            pawns = movable_pawns(moves, seat, self.plan)
             self.pawn_picker.options = [(self.who(p), p) for p in pawns]
             if pawns and self.pawn_picker.value not in pawns:
                 self.pawn_picker.value = pawns[0]
@@ -917,126 +665,24 @@ class PlayTable(W.VBox):
         return [c.space for c in self.choices.get(self.group_picker.value or "", [])
                 if c.space is not None]
 
-    def _where_is(self, seat: int) -> str:
-        game = self.game
-        return game.positions[seat] if self.game_name == "save" else game.position[seat]
-
     def _redraw(self) -> None:
         start = time.perf_counter()
         game = self.game
-        targets = self._targets_now()
-        you = self.viewer
-        if self.game_name == "island":
-            self._redraw_island(targets, you)
-        else:
-            self._redraw_rooms(targets, you)
+        self.png = self.map.png(game, self._targets_now(), self.viewer, self.focused,
+                                self._map_title(), self.namer)
         self.image.value = self.png
         self.last_redraw = time.perf_counter() - start
-        state = "over" if game.is_over else f"{self.who(game.current_player)} to decide"
+        now = "over" if game.is_over else f"{self.who(game.current_player)} to decide"
         focus = "" if self.focused is None else f"; {self.focused} in focus"
         # One sentence that says what the picture shows, under it (an Image view cannot carry
         # a tooltip or alt text in ipywidgets 8: its tooltip breaks the view).
-        self.alt_text = (f"Map of the {self._game_words()}: {state}; click a space to move "
+        self.alt_text = (f"Map of the {self.words.place}: {now}; click a space to move "
                          f"there or pick a card's target{focus}.")
         self.alt_html.value = f"<small><i>{html.escape(self.alt_text)}</i></small>"
 
-    def _game_words(self) -> str:
-        return {"island": "island", "kill": "mansion", "save": "ship"}[self.game_name]
-
-    def _redraw_island(self, targets: list[str], you: int) -> None:
-        import numpy as np
-
-        game = self.game
-        board = game.board
-        label = game.names[you]
-        if self.focused is None or self.focused == game.position[you]:
-            self.drawing.update(game, sight_of=label, title=self._map_title())
-        else:
-            seen = board.visible_from(self.focused, game.cat, game.cat_blocks)
-            self.drawing.update(game, highlight=seen, title=self._map_title())
-        pos = [board.space(s).pos for s in targets]
-        self._targets.set_offsets(np.array(pos).reshape(-1, 2))
-        focus = [] if self.focused is None else [board.space(self.focused).pos]
-        self._focus.set_offsets(np.array(focus).reshape(-1, 2))
-        drawing = self.drawing
-        moving = [a for a in drawing._moving_artists() if a is not None]
-        key = (*(f"{p}={drawing.scene.color(p)}" for p in drawing.scene.pawns),
-               f"cat={drawing.scene.cat is not None}")
-        self.png = self._painter.png(self.figure, [*moving, self._targets, self._focus],
-                                     key=key)
-
-    def _redraw_rooms(self, targets: list[str], you: int) -> None:
-        game = self.game
-        if self.game_name == "save":
-            self.drawing.update(game, title=self._map_title())
-            # The table marks rooms by who sees *you*; Doctor Lucky's sight bands (the
-            # ShipStepper's view) would hide those marks and cost a repaint of every name.
-            self._mansion.show_sight(None)
-            board = game.board  # the rooms afloat
-        else:
-            board = game.board
-            self.drawing.place({f"Player {self.player_number(s)}": game.position[s]
-                                for s in game.order}, game.doctor)
-            self.drawing.title.set_text(self._map_title())
-        here = self.focused if self.focused is not None else self._where_is(you)
-        watched = set(board.seen_by(here)) if here in board else set()
-        # Where the others' pawns see (K-SIGHT-1, S-SAVE-1): the room itself and every room
-        # in straight-line sight of it, on the board as it is now (afloat, in Save).
-        seen_by_others: set[str] = set()
-        for seat in self.live:
-            if seat != you and self._where_is(seat) in board:
-                seen_by_others |= board.visible_from(self._where_is(seat))
-        marks = {s: "watched" for s in watched}
-        for s in targets:
-            marks[s] = "adjacent" if s in seen_by_others else "adjacent_unseen"
-        if self.focused is not None:
-            marks[self.focused] = "chosen"
-        m = self._mansion
-        m.mark(marks)
-        tags = self._tag_pawns(m, game.current_player)
-        # Like the ship's fast frame: paint what moves, and again only the names that a mark
-        # or a sight band covers (MansionDrawing.png repaints every name, four times slower).
-        covered = set(m.marked)
-        for band in m.shown_bands:
-            covered |= band.spaces
-        also = [m.labels[s] for s in covered if m.labels[s].get_visible()]
-        also += [m.numbers[s] for s in covered if s in m.numbers]
-        if self.game_name == "save":
-            moving = self.drawing._moving_artists()
-        else:
-            moving = [*m.marks.values(), m.bands, *m.pawns.values(), m.doctor, m.title]
-        self.png = self._painter.png(self.figure, [*moving, *tags], also=also)
-
-    def _tag_pawns(self, m: Any, deciding: int | None) -> list[Any]:
-        """Write each player's number on their pawn (the rooms' pawns are plain discs); the
-        pawn of the player deciding now is drawn larger."""
-        from .draw import _ink_on
-
-        tags = getattr(self, "_pawn_tags", None)
-        if tags is None:
-            tags = self._pawn_tags = {}
-        for label, marker in m.pawns.items():
-            number = int(label.split()[-1]) + (1 if label.startswith("seat") else 0)
-            tag = tags.get(label)
-            if tag is None:
-                tag = tags[label] = m.ax.text(0, 0, str(number), ha="center", va="center",
-                                              fontsize=7, fontweight="bold", zorder=9,
-                                              color=_ink_on(marker.get_markerfacecolor()))
-            if self.game_name == "kill":
-                marker.set_markersize(17 if deciding is not None
-                                      and number == self.player_number(deciding) else 13)
-            xs, ys = marker.get_data()
-            tag.set_visible(len(xs) > 0)
-            if len(xs):
-                tag.set_position((xs[0], ys[0]))
-        return list(tags.values())
-
     def _phase_words(self) -> str:
-        phase = getattr(self.game, "phase", "")
-        return {"phase1": "Phase 1 (move)", "phase2": "Phase 2 (draw or attack)",
-                "foil": "a foiling round", "penalty": "a Hazard penalty",
-                "turn": "the start of a turn", "active": "an active turn",
-                "doing": "a doing-something turn"}.get(phase, phase)
+        phase = state.phase(self.game)
+        return PHASE_WORDS.get(phase, phase)
 
     def _map_title(self) -> str:
         game = self.game
@@ -1060,7 +706,7 @@ class PlayTable(W.VBox):
             seat = game.current_player
             self.title_html.value = (f"<h3>{html.escape(self.who(seat))}: "
                                      f"{html.escape(self._phase_words())}</h3>")
-        hand = sorted(game.hands[you])
+        hand = sorted(state.hand(game, you))
         cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in hand)
         self.hand_html.value = (f"<b>Hand of {html.escape(self.who(you))}</b> "
                                 f"({len(hand)} cards)<ul style='margin:2px'>{cards}</ul>")
@@ -1072,30 +718,36 @@ class PlayTable(W.VBox):
 
     def _table_html(self) -> str:
         game = self.game
-        board = game.board if self.game_name != "save" else game.ship
+        words = self.words
+        board = state.full_board(game)
         rows = []
         for seat in self.live:
-            row = [self.who(seat), _space_words(board, self._where_is(seat)),
-                   str(len(game.hands[seat]))]
-            if self.game_name == "island":
+            row = [self.who(seat), space_words(board, state.where(game, seat)),
+                   str(len(state.hand(game, seat)))]
+            if words.strength_column:
                 row.append(f"Move {game.move[seat]}, Attack {game.attack[seat]}")
             rows.append(row)
-        header = ["player", "where", "cards in hand"] + (["strength"] if self.game_name ==
-                                                         "island" else [])
+        header = ["player", "where", "cards in hand"] + (["strength"] if words.strength_column
+                                                         else [])
         places = game.card_places()
         discards = places.get("discards", [])
         top = self._card_words(discards[-1]) if discards else "none"
-        doctor = _space_words(board, game.doctor)
+        doctor = space_words(board, game.doctor)
         extra = f"Doctor Lucky in {doctor}. Discards: {len(discards)} (top: {top})."
-        if self.game_name == "island":
-            extra += f" Deck: {len(game.deck)} cards; the cat in {_space_words(board, game.cat)}."
-        elif self.game_name == "kill":
-            extra += f" Deck: {len(game.deck)} cards."
-        else:
-            extra += f" Decks afloat: {''.join(game.afloat)}."
+        notes = {"deck": lambda: f"Deck: {len(game.deck)} cards",
+                 "cat": lambda: f"the cat in {space_words(board, game.cat)}",
+                 "afloat": lambda: f"Decks afloat: {''.join(game.afloat)}"}
+        if words.table_notes:
+            extra += " " + "; ".join(notes[note]() for note in words.table_notes) + "."
         head = "".join(f"<th style='text-align:left;padding:1px 8px'>{h}</th>" for h in header)
         body = "".join("<tr>" + "".join(f"<td style='padding:1px 8px'>{html.escape(c)}</td>"
                                         for c in r) + "</tr>" for r in rows)
         return (f"<table style='font-size:90%'><tr>{head}</tr>{body}</table>"
                 f"<small>{html.escape(extra)}</small>")
 
+    # -- closing -------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the table, every control and picture widget it owns, and clear its figure
+        (frees their memory; a closed table cannot be shown again)."""
+        release(self)
+        super().close()

@@ -1,0 +1,279 @@
+"""The choices the play table offers: the engine's grouped legal actions, in words.
+
+The engine lists what may be done (:meth:`~luckylab.games.protocol.GameState.choices`); this
+module only names each action, puts each group under its button word (from
+:mod:`luckylab.viz.play.words`) and trims what would read twice:
+
+- payments (a foil, a penalty paid in Luck) that differ only by which of two equal cards is
+  paid are offered once, and a payment is offered only if no card of it could be kept back
+  while still paying what is needed (paying less than is needed is offered too);
+- a Move spread over several pawns (Island's Strangers, ``I-STR-6``) is offered one pawn at a
+  time: the Moves the engine lists that add one pawn to the moves already planned.
+
+Everything offered is one of the engine's legal actions.
+
+>>> from luckylab import new_game
+>>> from luckylab.viz.play.words import WORDS
+>>> game = new_game("kill", players=3, seed=4)
+>>> groups = offered(game, WORDS["kill"], Namer(game, WORDS["kill"], {0}))
+>>> list(groups)[0], groups["Snoop"][0].label
+('Snoop', 'stay in 0, Drawing Room and draw')
+>>> all(c.action in game.legal_actions() for cs in groups.values() for c in cs)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...games.protocol import ChoiceGroup
+from . import state
+from .words import BUTTON_ORDER, TableWords
+
+__all__ = ["Choice", "Namer", "movable_pawns", "offered"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One offered choice: the words shown, the engine action, the space it goes to (if any)."""
+
+    label: str
+    action: Any
+    space: str | None = None
+
+
+def space_words(board: Any, space: str) -> str:
+    """``"13, Gallery"``: a space with its number, where it has one."""
+    number = board.number(space) if space in board else None
+    return space if number is None else f"{number}, {space}"
+
+
+class Namer:
+    """Names seats, cards and spaces the way the table shows them to ``humans``."""
+
+    def __init__(self, game: Any, words: TableWords, humans: Collection[int]) -> None:
+        self.game, self.words, self.humans = game, words, humans
+        self.live = state.live_seats(game)
+
+    def player_number(self, seat: int) -> int:
+        """The number students read (Player 1 ...) of an engine seat."""
+        return self.live.index(seat) + 1
+
+    def who(self, seat: int) -> str:
+        """``"Player 2"`` (and the character's name where players are characters)."""
+        you = seat in self.humans and len(self.humans) == 1
+        if seat not in self.live:  # an Island Stranger: its name says so
+            return str(self.game.names[seat])
+        name = f"Player {self.player_number(seat)}"
+        if self.words.character_names:
+            return f"{name} ({self.game.names[seat]}{', you' if you else ''})"
+        return name + (" (you)" if you else "")
+
+    def card(self, card_id: int) -> str:
+        """A card as the hand shows it."""
+        card = self.game.card(card_id)
+        if card.kind == "failure":
+            return f"{card.name} ({card.luck} {self.words.unit})"
+        if self.words.card_details:
+            return f"{card.name} ({card.kind}, Luck {card.luck})"
+        return str(card.name)
+
+    def space(self, space: str) -> str:
+        return space_words(self.game.board, space)
+
+    def paid(self, action: Any) -> int:
+        """The points a payment pays."""
+        return sum(self.game.card(c).luck for c in action.cards)
+
+    def plain(self, action: Any) -> str:
+        """Plain words for an action not among the offered choices."""
+        if hasattr(action, "moves"):
+            return "move " + ", ".join(f"{self.who(p)} to {self.space(s)}"
+                                       for p, s in action.moves)
+        if hasattr(action, "cards"):
+            return f"pay {self.paid(action)}: " + ", ".join(self.card(c) for c in action.cards)
+        return str(action)
+
+
+# -- one label per kind of action (by its record name) ------------------------------------------
+
+Label = Callable[[Any, Namer, int, Any, bool], Choice]
+
+
+def _move_cat(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"the cat to {n.space(a.space)}", a, a.space)
+
+
+def _hazard(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    target = "Doctor Lucky" if a.target == "doctor" else n.who(a.target)
+    card = game.card(a.card)
+    return Choice(f"{card.name} (value {card.value}) at {target}", a)
+
+
+def _pass(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice("stay put" if moving else "do nothing", a)
+
+
+def _draw(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice("draw a card (nobody sees you)", a)
+
+
+def _attack(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    how = "bare-handed" if a.weapon is None else f"with {game.card(a.weapon).name}"
+    return Choice(f"attack {how}: value {game.attack_value(seat, a.weapon)}", a)
+
+
+def _give(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"give {n.card(a.card)}", a)
+
+
+def _snoop(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    if a.to == state.where(game, seat):
+        return Choice(f"stay in {n.space(a.to)} and draw", a, a.to)
+    return Choice(f"snoop into {n.space(a.to)} and draw", a, a.to)
+
+
+def _step(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"step into {n.space(a.to)}", a, a.to)
+
+
+def _play(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    pawn = getattr(a, "pawn", getattr(a, "target", None))
+    who = "yourself" if pawn == "self" else "Doctor Lucky"
+    return Choice(f"{n.card(a.card)}: {who} to {n.space(a.to)}", a, a.to)
+
+
+def _rescue(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    value = game.rescue_value(a.aid, state.where(game, seat))
+    how = "with no Aid" if a.aid is None else f"with {game.card(a.aid).name}"
+    return Choice(f"rescue {how}: worth {value}", a)
+
+
+def _end_turn(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice("end your turn", a)
+
+
+LABELS: dict[str, Label] = {
+    "move_cat": _move_cat, "hazard": _hazard, "pass": _pass, "draw": _draw,
+    "attack": _attack, "give": _give, "snoop": _snoop, "step": _step, "play": _play,
+    "move_card": _play, "rescue": _rescue, "end_turn": _end_turn,
+}
+"""How each kind of action is put in words (kinds not listed: the action's own words)."""
+
+ONE_PER_LABEL = frozenset({"give"})
+"""Kinds offered once per label (two equal cards to give: one choice)."""
+
+
+def _payments(actions: Sequence[Any], n: Namer, game: Any) -> list[Choice]:
+    """One payment per multiset of values (paying the lowest card ids of each value), and
+    only if no card of it could be kept back while still paying what is needed (paying less
+    than needed is offered too); cheapest first, then fewest of the low values."""
+    luck = {c: game.card(c).luck for a in actions for c in a.cards}
+    best: dict[tuple[int, ...], Any] = {}
+    for action in actions:
+        lucks = tuple(sorted(luck[c] for c in action.cards))
+        if lucks and lucks[0] == 0:
+            continue  # a card worth nothing adds nothing
+        need = state.needed(game, action)
+        if lucks and need is not None and sum(lucks) - lucks[0] >= need:
+            continue  # a card of it could be kept back
+        held = best.get(lucks)
+        if held is None or sorted(action.cards) < sorted(held.cards):
+            best[lucks] = action
+    values = sorted(set(luck.values()))
+    out = []
+    for lucks, action in sorted(best.items(), key=lambda kv: (
+            sum(kv[0]), tuple(kv[0].count(v) for v in values))):
+        if not action.cards:
+            out.append(Choice("pay nothing", action))
+            continue
+        cards = ", ".join(n.card(c) for c in action.cards)
+        verb = n.words.pay_verbs.get(type(action).type_name, "pay")
+        out.append(Choice(f"{verb} {sum(lucks)} {n.words.unit}: {cards}", action))
+    return out
+
+
+# -- moves spread over pawns ------------------------------------------------------------------
+
+
+def _pawn_order(seat: int) -> Callable[[int], tuple[bool, int]]:
+    return lambda p: (p != seat, p)
+
+
+def movable_pawns(moves: Sequence[Any], seat: int, plan: Sequence[tuple[int, str]]) -> list[int]:
+    """The pawns a Move may still take, after the moves already ``plan``\\ ned (the deciding
+    seat's own pawn first), from the engine's legal Moves."""
+    planned = set(plan)
+    pawns = {p for m in moves if len(m.moves) == len(planned) + 1 and planned <= set(m.moves)
+             for p, s in m.moves if (p, s) not in planned}
+    pawns -= {p for p, _ in plan}
+    return sorted(pawns, key=_pawn_order(seat))
+
+
+def _pawn_moves(moves: Sequence[Any], plan: Sequence[tuple[int, str]], pawn: int,
+                n: Namer, game: Any) -> list[Choice]:
+    """The legal Moves that add ``pawn``'s move to ``plan``, nearest first."""
+    planned = set(plan)
+    here = state.where(game, pawn)
+    out = []
+    for m in moves:
+        if len(m.moves) != len(planned) + 1 or not planned <= set(m.moves):
+            continue
+        extra = [(p, s) for p, s in m.moves if (p, s) not in planned]
+        if len(extra) != 1 or extra[0][0] != pawn:
+            continue
+        dest = extra[0][1]
+        steps = game.board.distance(here, dest)
+        word = "step" if steps == 1 else "steps"
+        out.append(Choice(f"to {n.space(dest)} ({steps} {word})", m, dest))
+    return out
+
+
+# -- all of it ---------------------------------------------------------------------------------
+
+
+def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int, str]] = (),
+            pawn: int | None = None,
+            engine_groups: Sequence[ChoiceGroup] | None = None) -> dict[str, list[Choice]]:
+    """Button word -> the choices under it, for the seat deciding now (empty when the game is
+    over). ``plan`` and ``pawn``: the moves already planned and the pawn to move next, for a
+    Move spread over pawns (default: the deciding seat's own pawn). ``engine_groups``:
+    ``game.choices()`` if already asked for."""
+    seat = game.current_player
+    groups: dict[str, list[Choice]] = {}
+    if seat is None:
+        return groups
+    if engine_groups is None:
+        engine_groups = game.choices()
+    moving = any(g.actions and hasattr(g.actions[0], "moves") for g in engine_groups)
+    for group in engine_groups:
+        if not group.actions:
+            continue
+        kind = type(group.actions[0]).type_name
+        button = words.buttons.get(kind, group.label)
+        if hasattr(group.actions[0], "moves"):
+            pawns = movable_pawns(group.actions, seat, plan)
+            if pawns:
+                who = pawn if pawn in pawns else pawns[0]
+                moves = _pawn_moves(group.actions, plan, who, namer, game)
+                if moves:
+                    groups.setdefault(button, []).extend(moves)
+            continue
+        out = groups.setdefault(button, [])
+        if hasattr(group.actions[0], "cards"):  # payments: in Luck or Failure points
+            out.extend(_payments(group.actions, namer, game))
+        else:
+            for action in group.actions:
+                kind = type(action).type_name
+                label = LABELS.get(kind)
+                choice = label(action, namer, seat, game, moving) if label else \
+                    Choice(str(action), action)
+                if kind in ONE_PER_LABEL and any(c.label == choice.label for c in out):
+                    continue  # two equal cards: one choice
+                out.append(choice)
+        if not out:
+            del groups[button]
+    return {g: groups[g] for g in BUTTON_ORDER if g in groups} | \
+        {g: c for g, c in groups.items() if g not in BUTTON_ORDER}

@@ -28,7 +28,8 @@ from .errors import (
     UnknownGame,
     UnknownSpace,
 )
-from .games.base import Event, GameResult, replay
+from .games.base import Event, GameResult
+from .games.record import replay
 from .games.registry import GAMES, new_game
 from .games.registry import game_class as game_class
 from .lessons import exercises as _exercises

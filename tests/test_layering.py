@@ -278,17 +278,6 @@ def _cycles_in_words(graph: nx.DiGraph, outside: str = "") -> list[str]:
     return [" -> ".join(c) for c in found]
 
 
-# The two xfail marks below are strict: they fail as soon as the code they wait for lands, and
-# must then be deleted. They wait on modules this change did not restructure (issue 22 items 1
-# and 6 rewrite them): the tests next to them hold every other module to the same rule.
-WAITS_FOR_RECORD = ("games/base.replay imports games.registry (new_game), whose games import "
-                    "games.base: replay moves to games/record.py with the protocol (issue 22 "
-                    "item 1)")
-WAITS_FOR_AGENTS = ("luckylab/agents/__init__.py imports the agent modules from strings "
-                    "(importlib.import_module(f'luckylab.agents.{game}')): import them by name")
-
-
-@pytest.mark.xfail(strict=True, reason=WAITS_FOR_RECORD)
 def test_no_cycles_between_modules(graph):
     found = _cycles_in_words(graph)
     assert not found, "modules that import each other:\n" + "\n".join(found)
@@ -316,7 +305,6 @@ def _string_imports_in_words(outside: str = "") -> list[str]:
             for call, line in string_imports(path.read_text(encoding="utf-8"))]
 
 
-@pytest.mark.xfail(strict=True, reason=WAITS_FOR_AGENTS)
 def test_no_module_of_the_package_is_imported_from_a_string():
     found = _string_imports_in_words()
     assert not found, "import these by name so the graph sees them:\n" + "\n".join(found)
@@ -393,17 +381,8 @@ def exception_classes_outside_errors(root: Path = ROOT, skip: str = "") -> list[
     return found
 
 
-WAITS_FOR_PROTOCOL_ERRORS = ("games/protocol.py defines ObservationError and games/actions.py "
-                             "ActionSpaceError: move them to errors.py (import them back)")
-
-
-@pytest.mark.xfail(strict=True, reason=WAITS_FOR_PROTOCOL_ERRORS)
 def test_no_exception_class_is_defined_outside_errors():
     assert exception_classes_outside_errors() == []
-
-
-def test_no_exception_class_is_defined_outside_errors_and_games():
-    assert exception_classes_outside_errors(skip="games") == []
 
 
 def luckylab_exceptions() -> list[type]:
@@ -423,14 +402,7 @@ def not_in_errors(classes: Iterable[type]) -> list[str]:
             if getattr(luckylab.errors, c.__name__, None) is not c]
 
 
-@pytest.mark.xfail(strict=True, reason=WAITS_FOR_PROTOCOL_ERRORS)
 def test_every_exception_of_the_package_is_defined_in_errors():
     ours = luckylab_exceptions()
     assert not not_in_errors(ours), f"define these in luckylab/errors.py: {not_in_errors(ours)}"
     assert sorted(luckylab.errors.__all__) == sorted(c.__name__ for c in ours)
-
-
-def test_every_exception_outside_the_games_is_reachable_from_errors():
-    ours = [c for c in luckylab_exceptions() if not c.__module__.startswith("luckylab.games.")]
-    assert len(ours) >= 19
-    assert not not_in_errors(ours), f"define these in luckylab/errors.py: {not_in_errors(ours)}"

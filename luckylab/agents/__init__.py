@@ -6,8 +6,7 @@ Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`
 
 from __future__ import annotations
 
-import importlib
-import sys
+from types import ModuleType
 
 from ..errors import OptionError
 from .base import Agent, RandomAgent
@@ -19,16 +18,24 @@ __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
 _SEARCH_GAMES = ("island", "kill")
 
 
-def _module(game: str):
+def _module(game: str) -> ModuleType:
+    """The agents module of ``game`` (imported by name on first use, so that the import graph
+    sees it and ``import luckylab.agents`` stays light)."""
     from ..errors import UnknownGame
 
-    module = sys.modules.get(f"luckylab.agents.{game}")
-    if module is not None:  # imported before: skip the import machinery (once per seat)
-        return module
-    try:
-        return importlib.import_module(f"luckylab.agents.{game}")
-    except ModuleNotFoundError:
-        raise UnknownGame(f"no agents for game {game!r}") from None
+    if game == "island":
+        from . import island as module
+    elif game == "kill":
+        from . import kill as module
+    elif game == "save":
+        from . import save as module
+    elif game == "panic":
+        from . import panic as module
+    elif game == "doctorwho":
+        from . import doctorwho as module
+    else:
+        raise UnknownGame(f"no agents for game {game!r}")
+    return module
 
 
 def agent_names(game: str, look_ahead: bool = False) -> list[str]:
@@ -68,7 +75,9 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
     module = _module(game)
     name = module.DEFAULT if name is None else name
     if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot (luckylab.agents.search)
-        return importlib.import_module("luckylab.agents.search").AGENTS[game]
+        from .search import AGENTS as LOOK_AHEAD
+
+        return LOOK_AHEAD[game]
     try:
         return module.AGENTS[name]
     except (KeyError, TypeError):

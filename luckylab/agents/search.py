@@ -51,8 +51,23 @@ import time
 from typing import Any
 
 from ..errors import BadBudget, LuckyLabError
-from . import agent_class
+from . import island as island_agents
+from . import kill as kill_agents
 from .base import Agent
+
+_READABLE = {"island": island_agents.AGENTS, "kill": kill_agents.AGENTS}
+"""The readable bots the search rolls out with or takes proposals from, by game and name."""
+
+
+def agent_class(game: str, name: str) -> type[Agent]:
+    """The readable bot ``name`` of ``game`` (a LuckyLabError naming the bots otherwise)."""
+    from ..errors import OptionError
+
+    try:
+        return _READABLE[game][name]  # type: ignore[no-any-return]
+    except KeyError:
+        bots = ", ".join(_READABLE.get(game, {}))
+        raise OptionError(f"no readable bot {name!r} for {game}; bots: {bots}") from None
 
 __all__ = ["AGENTS", "BadBudget", "ISMCTSAgent", "IslandISMCTS", "KillISMCTS", "determinize",
            "unseen_cards"]

@@ -7,7 +7,8 @@ returns the :class:`Event` list it caused, and ``is_over``/``winner``/``loser`` 
 refused action leaves the game exactly as it was.
 
 Replays: a game is fully determined by its game name, options, seed and the actions applied,
-which :meth:`GameBase.record` returns as plain JSON-ready data and :func:`replay` plays back.
+which :meth:`GameBase.record` returns as plain JSON-ready data and
+:func:`luckylab.games.record.replay` plays back.
 
 This module owns no rules of any particular game.
 """
@@ -36,6 +37,7 @@ __all__ = [
     "check_options",
     "check_seed",
     "check_turn_cap",
+    "inputs_sha256",
     "jump_target",
     "seats_from_left",
 ]
@@ -625,81 +627,3 @@ def jump_target(order: Sequence[int], last_active: int, occupants: Iterable[int]
         if seat in present:
             return seat
     return None
-
-
-def replay(record: Mapping[str, Any], *, check_version: bool = True,
-           upto: int | None = None, new_game: Callable[..., Any] | None = None) -> GameBase:
-    """Play a :meth:`GameBase.record` back: the same seed and actions give the same game.
-
-    ``upto=k`` stops after the first ``k`` actions: the game as it stood then (to look at a
-    moment of a saved game). The whole record is still checked for truncation; only the final
-    state's digest is not compared, since the game stops early.
-
-    Raises :class:`~luckylab.errors.ReplayError` when the record is malformed, was made with
-    another luckylab version (unless ``check_version=False``), another board or card list,
-    is truncated, has an action the game refuses (``index`` names the entry), or replays into
-    a different final state than it recorded. Records without the pins (older ones) replay
-    with the checks they allow.
-
-    ``new_game`` starts the game (default: the registered games' ``new_game``); pass your own
-    to replay a game that is not registered (``docs/adding-a-game.md``).
-
-    >>> from luckylab import new_game
-    >>> game = new_game("kill", players=3, seed=4)
-    >>> for _ in range(5):
-    ...     _ = game.apply(game.legal_actions()[0])
-    >>> replay(game.record(), upto=2).history == game.history[:2]
-    True
-    """
-    from .._version import __version__
-    from ..errors import LuckyLabError, ReplayError
-
-    if new_game is None:
-        from .registry import new_game
-
-    if not isinstance(record, Mapping):
-        raise ReplayError(f"a record is a dict from GameBase.record(), not {type(record).__name__}")
-    missing = [k for k in ("game", "players", "seed", "actions") if k not in record]
-    if missing:
-        raise ReplayError(f"the record lacks {', '.join(missing)}")
-    options = record.get("options", {})
-    actions = record["actions"]
-    if not isinstance(options, Mapping) or not isinstance(actions, list):
-        raise ReplayError("the record's options must be a dict and its actions a list")
-    version = record.get("luckylab")
-    if check_version and version is not None and version != __version__:
-        raise ReplayError(f"the record was made with luckylab {version}; this is {__version__} "
-                          "(rules may differ; replay(record, check_version=False) tries anyway)")
-    count = record.get("action_count")
-    if count is not None and (not _is_int(count) or count != len(actions)):
-        raise ReplayError(f"the record is truncated or padded: it says {count!r} actions and "
-                          f"lists {len(actions)}")
-    if upto is not None and not (_is_int(upto) and 0 <= upto <= len(actions)):
-        raise ReplayError(f"upto must be a whole number from 0 to {len(actions)} (the record's "
-                          f"actions), not {upto!r}")
-    try:
-        game = new_game(record["game"], players=record["players"], seed=record["seed"],
-                        **options)
-    except LuckyLabError as exc:
-        raise ReplayError(f"the recorded game cannot start: {exc}") from None
-    for key, now in (("board_sha256", lambda: board_sha256(game._start_board())),
-                     ("deck_sha256", lambda: _sha256(repr(tuple(getattr(game, "cards", ())))))):
-        if key in record and record[key] != now():
-            what = "board" if key.startswith("board") else "card list"
-            raise ReplayError(f"the record was made on another {what} than this one "
-                              f"({key} differs): its data file was changed")
-    action_type = getattr(game, "action_from_data", None)
-    for i, data in enumerate(actions if upto is None else actions[:upto]):
-        try:
-            game.apply(action_type(data) if action_type else data)
-        except LuckyLabError as exc:
-            raise ReplayError(f"{data!r} is refused: {exc}", index=i) from None
-    digest = record.get("final_sha256")
-    if upto is None and digest is not None and digest != game.state_digest():
-        raise ReplayError("the replayed game ends in another state than the one recorded "
-                          "(final_sha256 differs): an action, the seed or an option was edited")
-    pinned = record.get("inputs_sha256")
-    if pinned is not None and pinned != inputs_sha256(record):
-        raise ReplayError("the record's game, seed, options or actions were edited after it "
-                          "was made (inputs_sha256 differs)")
-    return game

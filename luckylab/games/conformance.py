@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..errors import LuckyLabError
-from .base import replay
 from .protocol import EVENT_KINDS, GameState, Observation
+from .record import replay
 
 __all__ = ["check_game", "check_state", "play_random"]
 

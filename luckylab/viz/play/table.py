@@ -563,7 +563,7 @@ class PlayTable(W.VBox):
         The record must be of this table's game; the bots take over from where it ends.
         Raises :class:`PlayTableError` if it is not a record of this game.
         """
-        from ...games.base import replay
+        from ...games.record import replay
 
         if isinstance(record, str):
             text = record.strip()

@@ -8,7 +8,7 @@ card that seat may not see. These few readers name the entries it uses.
 >>> from luckylab import new_game
 >>> game = new_game("kill", players=3, seed=4)
 >>> obs = seen(game, 0)
->>> live_seats(game), where(obs, 0) == game.position[0], hand(obs) == game.hands[0]
+>>> live_seats(game), where(obs, 0) == game.position[0], sorted(hand(obs)) == sorted(game.hands[0])
 ([0, 1, 2], True, True)
 """
 

@@ -8,7 +8,7 @@ choices can go, which spaces see you, the space in focus. Which picture is drawn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -74,23 +74,24 @@ class TableMap:
             self._mansion = self.drawing
         self.key = _ROOMS_KEY
 
-    def png(self, game: Any, targets: Sequence[str], you: int, focused: str | None,
-            title: str, namer: Any) -> bytes:
-        """The map now: ``targets`` marked, seen from ``you``'s seat, ``focused`` in focus."""
+    def png(self, game: Any, obs: Mapping[str, Any], targets: Sequence[str], you: int,
+            focused: str | None, title: str, namer: Any) -> bytes:
+        """The map now: ``targets`` marked, seen from ``you``'s seat (``obs``: what it may
+        know), ``focused`` in focus."""
         if self.picture == "paths":
-            return self._island(game, targets, you, focused, title)
-        return self._rooms(game, targets, you, focused, title, namer)
+            return self._island(game, obs, targets, you, focused, title)
+        return self._rooms(game, obs, targets, you, focused, title, namer)
 
-    def _island(self, game: Any, targets: Sequence[str], you: int, focused: str | None,
-                title: str) -> bytes:
+    def _island(self, game: Any, obs: Mapping[str, Any], targets: Sequence[str], you: int,
+                focused: str | None, title: str) -> bytes:
         import numpy as np
 
         board = game.board
         label = game.names[you]
-        if focused is None or focused == state.where(game, you):
+        if focused is None or focused == state.where(obs, you):
             self.drawing.update(game, sight_of=label, title=title)
         else:
-            seen = board.visible_from(focused, game.cat, game.cat_blocks)
+            seen = board.visible_from(focused, obs["cat"], game.cat_blocks)
             self.drawing.update(game, highlight=seen, title=title)
         pos = [board.space(s).pos for s in targets]
         self._targets.set_offsets(np.array(pos).reshape(-1, 2))
@@ -102,26 +103,26 @@ class TableMap:
                f"cat={drawing.scene.cat is not None}")
         return self.painter.png(self.figure, [*moving, self._targets, self._focus], key=key)
 
-    def _rooms(self, game: Any, targets: Sequence[str], you: int, focused: str | None,
-               title: str, namer: Any) -> bytes:
+    def _rooms(self, game: Any, obs: Mapping[str, Any], targets: Sequence[str], you: int,
+               focused: str | None, title: str, namer: Any) -> bytes:
         if self.picture == "ship":
             self.drawing.update(game, title=title)
             # The table marks rooms by who sees *you*; Doctor Lucky's sight bands (the
             # ShipStepper's view) would hide those marks and cost a repaint of every name.
             self._mansion.show_sight(None)
         else:
-            self.drawing.place({f"Player {namer.player_number(s)}": state.where(game, s)
-                                for s in game.order}, game.doctor)
+            self.drawing.place({f"Player {namer.player_number(s)}": state.where(obs, s)
+                                for s in namer.live}, obs["doctor"])
             self.drawing.title.set_text(title)
         board = game.board  # the rooms afloat, in Save
-        here = focused if focused is not None else state.where(game, you)
+        here = focused if focused is not None else state.where(obs, you)
         watched = set(board.seen_by(here)) if here in board else set()
         # Where the others' pawns see (K-SIGHT-1, S-SAVE-1): the room itself and every room
         # in straight-line sight of it, on the board as it is now (afloat, in Save).
         seen_by_others: set[str] = set()
         for seat in namer.live:
-            if seat != you and state.where(game, seat) in board:
-                seen_by_others |= board.visible_from(state.where(game, seat))
+            if seat != you and state.where(obs, seat) in board:
+                seen_by_others |= board.visible_from(state.where(obs, seat))
         marks = {s: "watched" for s in watched}
         for s in targets:
             marks[s] = "adjacent" if s in seen_by_others else "adjacent_unseen"

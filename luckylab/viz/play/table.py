@@ -521,7 +521,7 @@ class PlayTable(W.VBox):
 
         game = self.game
         words = self.words
-        cards = [None, *sorted(c for c in state.hand(game, seat)
+        cards = [None, *sorted(c for c in state.hand(state.seen(game, seat))
                                if game.card(c).kind == words.odds_card_kind)]
         lines = []
         values_seen: set[int] = set()
@@ -668,8 +668,8 @@ class PlayTable(W.VBox):
     def _redraw(self) -> None:
         start = time.perf_counter()
         game = self.game
-        self.png = self.map.png(game, self._targets_now(), self.viewer, self.focused,
-                                self._map_title(), self.namer)
+        self.png = self.map.png(game, state.seen(game, self.viewer), self._targets_now(),
+                                self.viewer, self.focused, self._map_title(), self.namer)
         self.image.value = self.png
         self.last_redraw = time.perf_counter() - start
         now = "over" if game.is_over else f"{self.who(game.current_player)} to decide"
@@ -681,7 +681,7 @@ class PlayTable(W.VBox):
         self.alt_html.value = f"<small><i>{html.escape(self.alt_text)}</i></small>"
 
     def _phase_words(self) -> str:
-        phase = state.phase(self.game)
+        phase = state.phase(state.seen(self.game, self.viewer))
         return PHASE_WORDS.get(phase, phase)
 
     def _map_title(self) -> str:
@@ -706,37 +706,37 @@ class PlayTable(W.VBox):
             seat = game.current_player
             self.title_html.value = (f"<h3>{html.escape(self.who(seat))}: "
                                      f"{html.escape(self._phase_words())}</h3>")
-        hand = sorted(state.hand(game, you))
+        obs = state.seen(game, you)
+        hand = sorted(state.hand(obs))
         cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in hand)
         self.hand_html.value = (f"<b>Hand of {html.escape(self.who(you))}</b> "
                                 f"({len(hand)} cards)<ul style='margin:2px'>{cards}</ul>")
         self.message_html.value = html.escape(self.message)
-        self.table_html.value = self._table_html()
+        self.table_html.value = self._table_html(obs)
         lines = self.lines[-LOG_LINES:]
         self.log_html.value = ("<div style='font-size:90%'><b>What happened</b><br>"
                                + "<br>".join(html.escape(line) for line in lines) + "</div>")
 
-    def _table_html(self) -> str:
+    def _table_html(self, obs: Mapping[str, Any]) -> str:
         game = self.game
         words = self.words
         board = state.full_board(game)
         rows = []
         for seat in self.live:
-            row = [self.who(seat), space_words(board, state.where(game, seat)),
-                   str(len(state.hand(game, seat)))]
+            row = [self.who(seat), space_words(board, state.where(obs, seat)),
+                   str(state.hand_size(obs, seat))]
             if words.strength_column:
-                row.append(f"Move {game.move[seat]}, Attack {game.attack[seat]}")
+                row.append(f"Move {obs['move'][seat]}, Attack {obs['attack'][seat]}")
             rows.append(row)
         header = ["player", "where", "cards in hand"] + (["strength"] if words.strength_column
                                                          else [])
-        places = game.card_places()
-        discards = places.get("discards", [])
+        discards = obs["discards"]
         top = self._card_words(discards[-1]) if discards else "none"
-        doctor = space_words(board, game.doctor)
+        doctor = space_words(board, obs["doctor"])
         extra = f"Doctor Lucky in {doctor}. Discards: {len(discards)} (top: {top})."
-        notes = {"deck": lambda: f"Deck: {len(game.deck)} cards",
-                 "cat": lambda: f"the cat in {space_words(board, game.cat)}",
-                 "afloat": lambda: f"Decks afloat: {''.join(game.afloat)}"}
+        notes = {"deck": lambda: f"Deck: {obs['deck_size']} cards",
+                 "cat": lambda: f"the cat in {space_words(board, obs['cat'])}",
+                 "afloat": lambda: f"Decks afloat: {''.join(obs['afloat'])}"}
         if words.table_notes:
             extra += " " + "; ".join(notes[note]() for note in words.table_notes) + "."
         head = "".join(f"<th style='text-align:left;padding:1px 8px'>{h}</th>" for h in header)

@@ -35,8 +35,8 @@ from typing import Any
 from .errors import GameFailed, LuckyLabError, OptionError
 from .games.base import GameResult, check_seed
 
-__all__ = ["MAX_GAMES", "MAX_LISTED_GAMES", "GameFailed", "Summary", "game_seeds", "iter_simulate", "play_game", "simulate",
-           "summarize"]
+__all__ = ["MAX_GAMES", "MAX_LISTED_GAMES", "GameFailed", "Summary", "game_seeds",
+           "iter_simulate", "play_game", "simulate", "summarize"]
 
 AgentSpec = str | type | None
 

@@ -104,9 +104,11 @@ def _luck_of(card: Any) -> int:
         card, "luck", None)
     if not isinstance(luck, int) or isinstance(luck, bool):
         raise OptionError(f"{card!r} is neither a card with a .luck nor a Luck value (int)")
-    if not 0 <= luck <= MAX_CARD_LUCK:
+    if luck < 0:
+        raise OptionError(f"Luck is never negative, got {luck} from {card!r}")
+    if luck > MAX_CARD_LUCK:
         raise OptionError(f"a card's Luck is a whole number from 0 to {MAX_CARD_LUCK}, "
-                          f"got {luck} from {card!r}")
+                          f"got {luck} from {card!r:.80}")
     return luck
 
 
@@ -404,8 +406,10 @@ def _check_hand_sizes(hand_sizes: Any) -> list[int]:
     for size in sizes:
         if not isinstance(size, int) or isinstance(size, bool):
             raise OptionError(f"hand sizes are whole numbers, not {size!r}")
-        if not 0 <= size <= MAX_CARDS:
-            raise OptionError(f"hand sizes are from 0 to {MAX_CARDS}, got {size}")
+        if size < 0:
+            raise OptionError(f"hand sizes cannot be negative, got {sizes}")
+        if size > MAX_CARDS:
+            raise OptionError(f"hand sizes are at most {MAX_CARDS} cards, got {size}")
     return sizes
 
 

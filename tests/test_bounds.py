@@ -236,3 +236,27 @@ def test_sight_rows_match_the_rule_space_by_space(name):
         assert board._sight[mode][cat].get(space) == want
     with pytest.raises(LuckyLabError):
         board.visible_from("Nowhere", cat=board.spaces[0])
+
+
+def test_the_limits_page_states_every_bound():
+    from pathlib import Path
+
+    from luckylab.boards import files, geometry, graph, loading
+    from luckylab.cards import decks
+    from luckylab.games import base, panic
+    from luckylab.simulation import MAX_GAMES, MAX_LISTED_GAMES
+
+    root = Path(__file__).resolve().parents[1]
+    page = (root / "docs" / "limits.md").read_text(encoding="utf-8")
+    assert "docs/limits.md" in (root / "README.md").read_text(encoding="utf-8")
+    for name, value in [("MAX_TURN_CAP", base.MAX_TURN_CAP), ("MAX_ACTS", panic.MAX_ACTS),
+                        ("MAX_GAMES", MAX_GAMES), ("MAX_LISTED_GAMES", MAX_LISTED_GAMES),
+                        ("MAX_SAMPLES", luck.MAX_SAMPLES), ("MAX_CARDS", decks.MAX_CARDS),
+                        ("MAX_CARD_LUCK", luck.MAX_CARD_LUCK),
+                        ("MAX_FILE_BYTES", files.MAX_FILE_BYTES),
+                        ("MAX_PATH_CHARS", loading.MAX_PATH_CHARS),
+                        ("MAX_SPACES", graph.MAX_SPACES),
+                        ("MAX_GEOMETRY_SPACES", geometry.MAX_GEOMETRY_SPACES)]:
+        assert name in page and f"{value:,}" in page, name
+    assert "EXTERNAL_TURNS_PER_SECOND" in page and "MAX_TABLE_WORK" in page
+    assert luck.MAX_TABLE_WORK == 10**9 and "10⁹" in page

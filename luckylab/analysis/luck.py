@@ -48,6 +48,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ..cards.decks import MAX_CARDS  # a deck given here holds at most what a deck file makes
 from ..errors import OptionError
 from ..games.base import check_seed
 
@@ -79,9 +80,6 @@ Probability = float | Fraction
 MAX_SAMPLES = 10**8
 """The most Monte Carlo samples one call deals (the command line's ``--samples`` shares it):
 about a minute at 72 cards. Run several seeded calls and pool them for more."""
-
-MAX_CARDS = 10_000
-"""The most cards a deck given to these functions may hold (the largest deck file too)."""
 
 MAX_CARD_LUCK = 1_000
 """The largest Luck one card may carry (the Island's cards carry 0 to 4)."""

@@ -35,10 +35,17 @@ from typing import Any
 from .errors import GameFailed, LuckyLabError, OptionError
 from .games.base import GameResult, check_seed
 
-__all__ = ["GameFailed", "Summary", "game_seeds", "iter_simulate", "play_game", "simulate",
-           "summarize"]
+__all__ = ["MAX_GAMES", "MAX_LISTED_GAMES", "GameFailed", "Summary", "game_seeds",
+           "iter_simulate", "play_game", "simulate", "summarize"]
 
 AgentSpec = str | type | None
+
+MAX_GAMES = 10**7
+"""The most games one :func:`iter_simulate` run plays (some hours at the fast games' pace)."""
+
+MAX_LISTED_GAMES = 10**6
+""":func:`simulate` keeps every result in memory: at most this many (stream more with
+:func:`iter_simulate` and a :class:`Summary`)."""
 
 DETAIL_KEYS = ("attempts", "table_luck_by_turn")
 """The heavy per-game entries of ``result.extra`` that ``detail=False`` leaves out."""
@@ -60,7 +67,36 @@ def _seed_stream(seed: int, start: int) -> Iterator[int]:
         yield draw(63)
 
 
+def _check_run_seed(seed: Any) -> None:
+    """A run's seed is a whole number >= 0: None is refused, since the games could not be
+    replayed (pick one, e.g. ``random.randrange(2**32)``, and keep it)."""
+    if seed is None:
+        raise OptionError("seed must be a whole number >= 0 (None is refused: a run must be "
+                          "replayable; pick one, e.g. seed=random.randrange(2**32))")
+    check_seed(seed)
+
+
+def _check_flags(**flags: Any) -> None:
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise OptionError(f"{name} must be True or False, not {value!r:.80}")
+
+
+def _check_agents(agents: Any) -> None:
+    """agents: None, a name, an Agent class, or a list/tuple of those (one per seat)."""
+    from .agents.base import Agent
+
+    specs = agents if isinstance(agents, (list, tuple)) else [agents]
+    for spec in specs:
+        if spec is None or isinstance(spec, str) or (isinstance(spec, type)
+                                                     and issubclass(spec, Agent)):
+            continue
+        raise OptionError(f"agents must be None, an agent name, an Agent class, or a list of "
+                          f"those (one per seat), not {spec!r:.80}")
+
+
 def _agent_specs(game: str, agents: Any, seats: int) -> list[AgentSpec]:
+    _check_agents(agents)
     if agents is None or isinstance(agents, (str, type)):
         return [agents] * seats
     specs = list(agents)
@@ -92,6 +128,8 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     >>> play_game("island", 4, seed=7) == play_game("island", 4, seed=7, checked=True)
     True
     """
+    _check_run_seed(seed)
+    _check_flags(checked=checked, detail=detail)
     state, bots = _setup(game, players, seed, agents, options)
     classes = {type(b) for b in bots}
     bundled = not checked and all(_bundled(c) for c in classes)
@@ -286,9 +324,15 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
         results = luckylab.simulate("island", games=10_000, executor=RayExecutor(),
                                     chunksize=500)
     """
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise OptionError(f"games must be a whole number >= 0, not {games!r}")
-    check_seed(seed)
+    if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= MAX_GAMES:
+        raise OptionError(f"games must be a whole number from 0 to {MAX_GAMES:,}, "
+                          f"not {games!r:.80}")
+    _check_run_seed(seed)
+    _check_flags(detail=detail, progress=progress, checked=checked)
+    _check_agents(agents)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise OptionError(f"executor must be None or a concurrent.futures.Executor (anything "
+                          f"with .submit), not {executor!r:.80}")
     if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= games:
         raise OptionError(f"start must be a game index from 0 to {games}, not {start!r}")
     if chunksize is not None and (not isinstance(chunksize, int) or isinstance(chunksize, bool)
@@ -407,6 +451,10 @@ def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int
     >>> len(simulate("kill", players=4, games=4, seed=2, start=2))
     2
     """
+    if isinstance(games, int) and not isinstance(games, bool) and games > MAX_LISTED_GAMES:
+        raise OptionError(f"simulate keeps every result in memory: at most "
+                          f"{MAX_LISTED_GAMES:,} games; for {games:,} stream them with "
+                          f"iter_simulate and a Summary")
     found: dict[int, GameResult] = {}
     try:
         for index, result in iter_simulate(game, players, games, seed, agents, executor,

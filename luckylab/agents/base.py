@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
-from ..games.base import check_seed
+from ..errors import OptionError
+from ..games.base import _TITLES, check_seed
+from ..games.registry import GAMES
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = ["Agent", "RandomAgent", "check_game"]
 
 
 class Agent:
@@ -24,6 +27,20 @@ class Agent:
     reads_events = True
     """False for a bundled bot that never reads ``game.events``: the simulation then skips
     writing the events' text."""
+    game_name: str | None = None
+    """The game this bot plays (a bot in ``luckylab.agents.<game>`` knows it from its module;
+    a subclass inherits it). ``choose`` on another game's state raises
+    :class:`~luckylab.errors.OptionError` before the bot reads anything. None: any game."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        home = cls.__module__.rpartition(".")[2]
+        if cls.__dict__.get("game_name") is None and cls.__module__.startswith(
+                "luckylab.agents.") and home in GAMES:
+            cls.game_name = home
+        choose = cls.__dict__.get("choose")
+        if choose is not None and not getattr(choose, "_checks_game", False):
+            cls.choose = _checking_game(choose)  # type: ignore[method-assign]
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         if not isinstance(seed, random.Random):
@@ -35,6 +52,38 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def _checking_game(choose: Any) -> Any:
+    """``choose``, refusing first a game state of another game than the bot's."""
+
+    @functools.wraps(choose)
+    def checked(self: Agent, game: Any) -> Any:
+        mine = self.game_name
+        if mine in GAMES and getattr(game, "game_name", None) != mine:
+            check_game(self, game)
+        return choose(self, game)
+
+    checked._checks_game = True  # type: ignore[attr-defined]
+    return checked
+
+
+def check_game(agent: Agent, game: Any) -> None:
+    """OptionError unless ``agent`` plays ``game`` (a state of its game, or it plays any).
+
+    >>> from luckylab.agents.kill import Opportunist
+    >>> from luckylab.games.registry import new_game
+    >>> Opportunist(seed=1).choose(new_game("island", players=3, seed=1))
+    Traceback (most recent call last):
+    luckylab.errors.OptionError: Opportunist is a bot for Kill Doctor Lucky; it cannot play island
+    """
+    mine = agent.game_name
+    theirs = getattr(game, "game_name", None)
+    if mine in GAMES and theirs != mine:
+        what = theirs if isinstance(theirs, str) and theirs in GAMES else (
+            f"a {type(game).__name__}")
+        raise OptionError(f"{type(agent).__name__} is a bot for {_TITLES.get(mine, mine)}; "
+                          f"it cannot play {what}")
 
 
 class RandomAgent(Agent):

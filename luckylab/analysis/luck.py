@@ -48,7 +48,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ..cards.decks import MAX_CARDS  # a deck given here holds at most what a deck file makes
 from ..errors import OptionError
+from ..games.base import check_seed
 
 __all__ = [
     "Estimate",
@@ -75,6 +77,19 @@ Seed = int | random.Random | None
 
 Probability = float | Fraction
 
+MAX_SAMPLES = 10**8
+"""The most Monte Carlo samples one call deals (the command line's ``--samples`` shares it):
+about a minute at 72 cards. Run several seeded calls and pool them for more."""
+
+MAX_CARD_LUCK = 1_000
+"""The largest Luck one card may carry (the Island's cards carry 0 to 4)."""
+
+MAX_TABLE_WORK = 10**9
+"""The exact count table's cost bound, ``cards**2 * (total Luck + 1) * bytes per count``:
+about 1 s and a few MB at the bound, which a deck of some 250 Island-like cards reaches
+(the Island's 72 cards cost 5 * 10**6). Above it the exact functions refuse; the
+``monte_carlo_*`` twins take decks up to :data:`MAX_CARDS`."""
+
 ENGINES = ("numpy", "python")
 """Monte Carlo engines: ``"numpy"`` (fast, shuffles whole decks in blocks) and ``"python"``
 (plain ``random.sample``, reads like the math, slower)."""
@@ -89,7 +104,37 @@ def _luck_of(card: Any) -> int:
         raise OptionError(f"{card!r} is neither a card with a .luck nor a Luck value (int)")
     if luck < 0:
         raise OptionError(f"Luck is never negative, got {luck} from {card!r}")
+    if luck > MAX_CARD_LUCK:
+        raise OptionError(f"a card's Luck is a whole number from 0 to {MAX_CARD_LUCK}, "
+                          f"got {luck} from {card!r:.80}")
     return luck
+
+
+def _listed(items: Any, name: str, what: str) -> list[Any]:
+    """``items`` as a list, or OptionError saying what ``name`` may be (before any work)."""
+    if isinstance(items, (str, bytes, dict)) or not isinstance(items, Iterable):
+        raise OptionError(f"{name} must be a list of {what}, not {items!r:.80}")
+    out = []
+    for item in items:
+        out.append(item)
+        if len(out) > MAX_CARDS:
+            raise OptionError(f"{name} may hold at most {MAX_CARDS} cards")
+    return out
+
+
+def _check_flag(value: Any, name: str) -> None:
+    if not isinstance(value, bool):
+        raise OptionError(f"{name} must be True or False, not {value!r:.80}")
+
+
+def _check_engine(engine: Any) -> None:
+    if engine not in ENGINES or not isinstance(engine, str):
+        raise OptionError(f"unknown engine {engine!r:.80}; engines: {', '.join(ENGINES)}")
+
+
+def _check_seed(seed: Any) -> None:
+    if not isinstance(seed, random.Random):
+        check_seed(seed)
 
 
 def luck_values(cards: Iterable[Any]) -> list[int]:
@@ -121,7 +166,7 @@ def _resolve_deck(deck: Any) -> Sequence[Any]:
     if isinstance(deck, dict):
         raise OptionError("deck must be a list of cards or Luck values (for a Luck histogram "
                         "pass [luck for luck, n in hist.items() for _ in range(n)])")
-    return list(deck)
+    return _listed(deck, "deck", "cards or Luck values, or a game name")
 
 
 def remaining_cards(deck: Any, known: Iterable[Any] = ()) -> list[Any]:
@@ -141,7 +186,7 @@ def remaining_cards(deck: Any, known: Iterable[Any] = ()) -> list[Any]:
     [0, 1, 2]
     """
     cards = list(_resolve_deck(deck))
-    known = list(known)
+    known = _listed(known, "known", "cards or card ids")
     if not known:
         return cards
     by_id = {getattr(card, "id", None): i for i, card in enumerate(cards)}
@@ -224,7 +269,20 @@ def luck_table(cards: Iterable[Any]) -> LuckTable:
     >>> table.counts(2), table.hands(2)
     ((0, 2, 2, 2), 6)
     """
-    return _table_for(tuple(luck_histogram(cards).items()))
+    histogram = tuple(luck_histogram(cards).items())
+    size = sum(c for _, c in histogram)
+    total = sum(v * c for v, c in histogram)
+    work = size * size * (total + 1) * _count_bytes(size)
+    if work > MAX_TABLE_WORK:
+        raise OptionError(f"an exact table for {size} cards with {total} Luck in all is too big "
+                          f"(cost {work:.1e} > {MAX_TABLE_WORK:.0e}, see luckylab.analysis.luck."
+                          f"MAX_TABLE_WORK); use the monte_carlo_* functions for this deck")
+    return _table_for(histogram)
+
+
+def _count_bytes(size: int) -> int:
+    """Bytes per count in the table: no count exceeds ``comb(size, size // 2)``."""
+    return (math.comb(size, size // 2).bit_length() + 8) // 8
 
 
 @lru_cache(maxsize=512)
@@ -234,7 +292,7 @@ def _table_for(histogram: tuple[tuple[int, int], ...]) -> LuckTable:
     # Kronecker substitution: the polynomial in x for each hand size k is one big int with a
     # digit of `width` bytes per power of x. No count exceeds comb(size, size // 2), so digits
     # never carry into each other, and multiplying by x^v is a shift.
-    width = (math.comb(size, size // 2).bit_length() + 8) // 8
+    width = _count_bytes(size)
     bits = 8 * width
     polys = [1]
     for luck, copies in histogram:
@@ -308,6 +366,8 @@ def luck_distribution(cards: Any, k: int, exact: bool = False,
     >>> round(sum(dist.values()), 12), max(dist, key=dist.get)
     (1.0, 7)
     """
+    _check_flag(exact, "exact")
+    _check_value(k, "k")
     table = luck_table(remaining_cards(cards, known))
     row = table.counts(k)
     hands = table.hands(k)
@@ -322,6 +382,8 @@ def p_at_least(cards: Any, k: int, value: int, exact: bool = False,
     Fraction(1, 3)
     """
     _check_value(value, "value")
+    _check_value(k, "k")
+    _check_flag(exact, "exact")
     table = luck_table(remaining_cards(cards, known))
     return _ratio(table.at_least(k, value), table.hands(k), exact)
 
@@ -336,7 +398,7 @@ def _check_value(value: int, name: str) -> None:
 def _check_hand_sizes(hand_sizes: Any) -> list[int]:
     if isinstance(hand_sizes, int) and not isinstance(hand_sizes, bool):
         hand_sizes = [hand_sizes]
-    sizes = list(hand_sizes)
+    sizes = _listed(hand_sizes, "hand_sizes", "whole numbers (one per opponent)")
     if not sizes:
         raise OptionError("hand_sizes must list at least one opponent's hand size")
     for size in sizes:
@@ -344,6 +406,8 @@ def _check_hand_sizes(hand_sizes: Any) -> list[int]:
             raise OptionError(f"hand sizes are whole numbers, not {size!r}")
         if size < 0:
             raise OptionError(f"hand sizes cannot be negative, got {sizes}")
+        if size > MAX_CARDS:
+            raise OptionError(f"hand sizes are at most {MAX_CARDS} cards, got {size}")
     return sizes
 
 
@@ -397,6 +461,7 @@ def p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None, known: Iter
     (0.3942, 0.4717)
     """
     _check_value(attack, "attack")
+    _check_flag(exact, "exact")
     sizes = _check_hand_sizes(hand_sizes)
     table = _unseen_table(deck, known, sizes)
     total = sum(sizes)
@@ -419,6 +484,7 @@ def players_needed(attack: int, hand_sizes: Sequence[int], deck: Any = None,
     {1: Fraction(1, 5), 2: Fraction(2, 5), 3: Fraction(3, 10), None: Fraction(1, 10)}
     """
     _check_value(attack, "attack")
+    _check_flag(exact, "exact")
     sizes = _check_hand_sizes(hand_sizes)
     table = _unseen_table(deck, known, sizes)
     out: dict[int | None, Probability] = {}
@@ -463,6 +529,11 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     """
     from ..games.base import seats_from_left
 
+    name = getattr(game, "game_name", None)
+    if name != "island":
+        what = name if isinstance(name, str) else type(game).__name__
+        raise OptionError(f"foil_question reads a live Island game (new_game('island', ...)), "
+                          f"not {what!r:.80}")
     seat = game.current_player if seat is None else seat
     if seat is None:
         raise OptionError("the game is over: nobody is deciding, so name a seat")
@@ -527,8 +598,9 @@ class Estimate:
 
 
 def _check_samples(samples: int) -> None:
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise OptionError(f"samples must be a whole number >= 1, not {samples!r}")
+    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= MAX_SAMPLES:
+        raise OptionError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, "
+                          f"not {samples!r:.80}")
 
 
 def _python_rng(seed: Seed) -> random.Random:
@@ -544,6 +616,7 @@ def _numpy_rng(seed: Seed) -> Any:
 
 
 _BLOCK = 8192  # decks dealt at once by the numpy engine: ~4.7 MB at 72 cards
+_BLOCK_CELLS = _BLOCK * 128  # larger decks deal fewer at once: a block stays under ~8 MB
 
 
 def _prefix_sum_blocks(lucks: list[int], cuts: list[int], samples: int, seed: Seed,
@@ -562,7 +635,7 @@ def _prefix_sum_blocks(lucks: list[int], cuts: list[int], samples: int, seed: Se
         deal = size - last if flip else last
         done = 0
         while done < samples:
-            n = min(_BLOCK, samples - done)
+            n = min(_BLOCK, max(1, _BLOCK_CELLS // size), samples - done)
             decks = np.tile(row, n)  # n fresh decks, end to end
             base = np.arange(n) * size
             held = np.zeros(n, dtype=np.int64)
@@ -612,6 +685,8 @@ def monte_carlo_p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None,
     _check_value(attack, "attack")
     sizes = _check_hand_sizes(hand_sizes)
     _check_samples(samples)
+    _check_seed(seed)
+    _check_engine(engine)
     lucks = luck_values(remaining_cards(deck, known))
     _unseen_table_size_check(lucks, sizes)
     hits = 0
@@ -643,6 +718,8 @@ def monte_carlo_players_needed(attack: int, hand_sizes: Sequence[int], deck: Any
     _check_value(attack, "attack")
     sizes = _check_hand_sizes(hand_sizes)
     _check_samples(samples)
+    _check_seed(seed)
+    _check_engine(engine)
     lucks = luck_values(remaining_cards(deck, known))
     _unseen_table_size_check(lucks, sizes)
     if attack == 0:
@@ -677,6 +754,8 @@ def monte_carlo_luck_distribution(cards: Any, k: int, samples: int = 100_000,
     ([1, 2, 3], True)
     """
     _check_samples(samples)
+    _check_seed(seed)
+    _check_engine(engine)
     lucks = luck_values(remaining_cards(cards, known))
     _check_hand(k, len(lucks))
     tally: Counter[int] = Counter()

@@ -372,6 +372,24 @@ class _Lazy(dict):  # type: ignore[type-arg]
         return value
 
 
+class _Overlay(dict):  # type: ignore[type-arg]
+    """A sight row: the entries the cat changes, every other space read from ``base``.
+
+    Rows are read by index (``row[space]``, and ``row.get``), like the plain rows."""
+
+    __slots__ = ("_base",)
+
+    def __init__(self, base: Mapping[str, frozenset[str]]) -> None:
+        super().__init__()
+        self._base = base
+
+    def __missing__(self, key: str) -> frozenset[str]:
+        return self._base[key]  # KeyError for a space the board lacks
+
+    def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
+        return dict.get(self, key) or self._base.get(key, default)
+
+
 def _missing(key: object) -> object:
     raise KeyError(key)
 
@@ -413,11 +431,14 @@ def _sight_tables(
             # one row per cat space, made when the cat first stands there
             if cat not in base:
                 raise KeyError(cat)
+            # Only the spaces that see the cat's space change: the row holds those and reads
+            # every other space from the base (a board of n spaces costs what the cat's
+            # neighbourhood holds per cat space, not n entries).
             alone = frozenset([cat])
+            out = _Overlay(base)
             if mode == "both":  # ... and nobody sees into her space
-                out = {s: (seen - alone if cat in seen else seen) for s, seen in base.items()}
-            else:
-                out = dict(base)
+                for s in base[cat]:
+                    out[s] = base[s] - alone
             out[cat] = alone  # I-SIGHT-2: pawns with the cat see only each other
             return out
 

@@ -34,7 +34,10 @@ from .geometry import board_from_data as _geometry_board
 from .graph import _board_from_graph_data
 from .grid import board_from_data as _grid_board
 
-__all__ = ["BOARDS", "board_from_data", "load_board"]
+__all__ = ["BOARDS", "MAX_PATH_CHARS", "board_from_data", "load_board"]
+
+MAX_PATH_CHARS = 4096
+"""The longest board file path :func:`load_board` looks up (Linux's own limit)."""
 
 BOARDS: dict[str, str] = {
     "isla-fortuna": "isla_fortuna.toml",
@@ -87,13 +90,25 @@ def load_board(name: str | Path) -> Board:
     key = _ALIASES.get(key, key)
     if key in BOARDS:
         return _load_builtin(key)
+    if len(key) > MAX_PATH_CHARS or "\0" in key:
+        raise BoardError(f"{key[:40]!r}...", "path", f"a board file path has at most "
+                         f"{MAX_PATH_CHARS} characters and no NUL; this one has {len(key)}")
     path = Path(name)
-    if path.suffix.lower() in (".toml", ".json") or path.exists():
-        if not path.exists():
+    if path.suffix.lower() in (".toml", ".json") or _exists(path):
+        if not _exists(path):
             raise UnknownGame(f"no board file at {str(path)!r}")
         return board_from_data(read_data_file(path), source=path.name, key=path.stem)
     known = ", ".join(sorted(BOARDS))
     raise UnknownGame(f"unknown board {str(name)!r}; built-in boards: {known}; or give a file path")
+
+
+def _exists(path: Path) -> bool:
+    """``path.exists()``, with a name the system refuses (too long) as a BoardError."""
+    try:
+        return path.exists()
+    except (OSError, ValueError) as exc:
+        raise BoardError(path.name[:40], "path", f"cannot be looked up: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 @cache

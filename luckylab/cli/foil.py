@@ -33,12 +33,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.luck import foil_report, format_comparison
+    from ..analysis.luck import MAX_SAMPLES, foil_report, format_comparison
     from ..cards import load_deck
     from . import check_whole, dumps
 
     check_whole("--seed", args.seed, 0)
-    check_whole("--samples", args.samples, 1, 10**8)
+    check_whole("--samples", args.samples, 1, MAX_SAMPLES)
     deck = load_deck(args.game)
     try:
         report = foil_report(args.attack, args.hands, deck=deck, known=args.known,

@@ -26,11 +26,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..simulation import Summary, iter_simulate
+    from ..simulation import MAX_GAMES, Summary, iter_simulate
     from . import check_whole, dumps
 
     check_whole("--players", args.players, 1, 8)
-    check_whole("--games", args.games, 0)
+    check_whole("--games", args.games, 0, MAX_GAMES)
     check_whole("--seed", args.seed, 0)
     check_whole("--workers", args.workers, 0, 64)
     agents = args.agents[0] if args.agents and len(args.agents) == 1 else args.agents

@@ -118,11 +118,11 @@ def test_a_big_deck_deals_in_small_blocks():
         luck.monte_carlo_p_foil(20, [6, 6, 6], samples=5_000, seed=42).hits
 
 
-def test_foil_question_refuses_a_game_other_than_island():
-    kill = luckylab.new_game("kill", players=3, seed=1)
-    with pytest.raises(OptionError, match="foil_question reads a live Island game"):
-        luck.foil_question(kill)
-    with pytest.raises(OptionError, match="Island game"):
+def test_foil_question_refuses_a_game_without_a_foiling_round():
+    panic = luckylab.new_game("panic", players=3, seed=1)
+    with pytest.raises(OptionError, match="foil_question reads a live Island, Kill or Save game"):
+        luck.foil_question(panic)
+    with pytest.raises(OptionError, match="Island, Kill or Save game"):
         luck.foil_question(object())
 
 

@@ -530,10 +530,10 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     from ..games.base import seats_from_left
 
     name = getattr(game, "game_name", None)
-    if name != "island":
+    if name not in ("island", "kill", "save"):
         what = name if isinstance(name, str) else type(game).__name__
-        raise OptionError(f"foil_question reads a live Island game (new_game('island', ...)), "
-                          f"not {what!r:.80}")
+        raise OptionError(f"foil_question reads a live Island, Kill or Save game "
+                          f"(new_game('island', ...)), not {what!r:.80}")
     seat = game.current_player if seat is None else seat
     if seat is None:
         raise OptionError("the game is over: nobody is deciding, so name a seat")

@@ -208,19 +208,24 @@ def _pure_equilibria(game):
     return found
 
 
-def test_exercise_2_round_has_one_strict_equilibrium_and_cfr_finds_it():
+def test_exercise_2_round_cfr_finds_the_exact_equilibrium():
     # lesson 12, Exercise 2: luck_cost 1/6 (paying 4 costs 2/3, above every risk of passing)
     game = HiddenFoil(**{**LESSON, "luck_cost": Fraction(1, 6)})
-    assert _pure_equilibria(game) == [([[3], [3], [3, 4, 5]], True)]
     solver = CFR(game, plus=True)
     solver.run(200)
     answer = purified(solver.average_strategy())
+    assert nash_conv(solver.root, answer, game.num_players) == 0
+    assert [[h[0] for h in game.decisions(s) if answer[(s, h)][FOIL]] for s in range(3)] == [
+        [3], [3], [3, 4, 5]]
     assert game.pass_rate(answer, 1) == Fraction(8, 13)
     assert game.summary(answer).p_through == Fraction(3, 10)
 
 
 @pytest.mark.slow
-def test_lesson_round_is_strict_but_three_twentieths_is_a_knife_edge():
+def test_exercise_2_and_lesson_rounds_have_one_strict_equilibrium_three_twentieths_two():
+    # every pure profile enumerated: Exercise 2's round (1/6) has one equilibrium, a strict one
+    game = HiddenFoil(**{**LESSON, "luck_cost": Fraction(1, 6)})
+    assert _pure_equilibria(game) == [([[3], [3], [3, 4, 5]], True)]
     # at 3/20 paying 4 costs exactly 3/5, the risk when Player 1 never pays: a knife edge
     edge = HiddenFoil(**{**LESSON, "luck_cost": Fraction(3, 20)})
     assert sorted(_pure_equilibria(edge)) == [([[], [3, 4], [3, 4, 5]], False),

@@ -7,7 +7,8 @@
 - The two-foiler round: CFR's purified answer is one of the pure Nash equilibria found by
   enumerating every pure profile of the normal form.
 - The lesson's three-foiler round (``I-FOIL-1``, ``I-FOIL-2``): exact pass rates and the value
-  of seeing the hands; the open-hand answer agrees with lesson 5's solver wherever nobody pools.
+  of seeing the hands; the open-hand answer agrees with lesson 5's solver wherever nobody pools;
+  the round (and Exercise 2's, luck cost 1/6) has exactly one pure equilibrium, a strict one.
 - The widget, driven by its buttons.
 
 (OpenSpiel agreement waits for the OpenSpiel adapter of another issue.)
@@ -184,6 +185,53 @@ def test_I_FOIL_1_lesson_round_pass_rates_and_the_value_of_seeing_the_hands(less
     assert (hidden.p_through, open_.p_through) == (Fraction(9, 40), Fraction(1, 20))
     assert sum(hidden.values[:3]) < sum(open_.values[:3])   # every foiler is worse off hidden
     assert all(h < o for h, o in zip(hidden.values[:3], open_.values[:3], strict=True))
+
+
+def _pure_equilibria(game):
+    """Every pure Nash equilibrium of a three-foiler round, as (foiling cards per seat, strict)."""
+    root = build_tree(game)
+    pure = [list(_pure_strategies(game, seat)) for seat in range(3)]
+    table = {}
+    for picks in itertools.product(*(range(len(p)) for p in pure)):
+        profile = {k: v for seat, i in enumerate(picks) for k, v in pure[seat][i].items()}
+        table[picks] = profile_values(root, profile, game.num_players)
+    found = []
+    for picks, values in table.items():
+        others = [table[(*picks[:seat], k, *picks[seat + 1:])][seat]
+                  for seat in range(3) for k in range(len(pure[seat])) if k != picks[seat]]
+        seats = [seat for seat in range(3) for k in range(len(pure[seat])) if k != picks[seat]]
+        if all(w <= values[seat] for w, seat in zip(others, seats, strict=True)):
+            strict = all(w < values[seat] for w, seat in zip(others, seats, strict=True))
+            found.append(([[h[0] for h in game.decisions(seat)
+                            if pure[seat][picks[seat]][(seat, h)][FOIL]] for seat in range(3)],
+                          strict))
+    return found
+
+
+def test_exercise_2_round_cfr_finds_the_exact_equilibrium():
+    # lesson 12, Exercise 2: luck_cost 1/6 (paying 4 costs 2/3, above every risk of passing)
+    game = HiddenFoil(**{**LESSON, "luck_cost": Fraction(1, 6)})
+    solver = CFR(game, plus=True)
+    solver.run(200)
+    answer = purified(solver.average_strategy())
+    assert nash_conv(solver.root, answer, game.num_players) == 0
+    assert [[h[0] for h in game.decisions(s) if answer[(s, h)][FOIL]] for s in range(3)] == [
+        [3], [3], [3, 4, 5]]
+    assert game.pass_rate(answer, 1) == Fraction(8, 13)
+    assert game.summary(answer).p_through == Fraction(3, 10)
+
+
+@pytest.mark.slow
+def test_exercise_2_and_lesson_rounds_have_one_strict_equilibrium_three_twentieths_two():
+    # every pure profile enumerated: Exercise 2's round (1/6) has one equilibrium, a strict one
+    game = HiddenFoil(**{**LESSON, "luck_cost": Fraction(1, 6)})
+    assert _pure_equilibria(game) == [([[3], [3], [3, 4, 5]], True)]
+    # at 3/20 paying 4 costs exactly 3/5, the risk when Player 1 never pays: a knife edge
+    edge = HiddenFoil(**{**LESSON, "luck_cost": Fraction(3, 20)})
+    assert sorted(_pure_equilibria(edge)) == [([[], [3, 4], [3, 4, 5]], False),
+                                              ([[3], [3], [3, 4, 5]], True)]
+    # and the lesson's own round at 1/8: one pure equilibrium, strict
+    assert _pure_equilibria(HiddenFoil(**LESSON)) == [([[3], [3, 4], [3, 4, 5]], True)]
 
 
 def test_I_FOIL_2_open_hand_answer_agrees_with_lesson_5_where_nobody_pools():

@@ -16,6 +16,7 @@ matplotlib.use("Agg")
 import ipywidgets as W  # noqa: E402
 import pytest  # noqa: E402
 
+from luckylab.analysis.hidden_foil import HiddenFoil  # noqa: E402
 from luckylab.viz import (  # noqa: E402
     DilemmaLab,
     FoilLab,
@@ -27,6 +28,7 @@ from luckylab.viz import (  # noqa: E402
     TurnStepper,
 )
 from luckylab.viz.base import LessonWidget, release  # noqa: E402
+from luckylab.viz.hidden_hands import HiddenHandsTable  # noqa: E402
 
 
 def live_widgets() -> int:
@@ -58,6 +60,9 @@ WIDGETS = {
     "ShipStepper": lambda: ShipStepper(seed=2),
     "PanicWidget": lambda: PanicWidget(seed=2),
     "SeatView": lambda: SeatView(seed=2),
+    "HiddenHandsTable": lambda: HiddenHandsTable(
+        HiddenFoil(attack=3, foilers=2, deck=(0, 1, 2, 3, 4)),
+        {(s, (v,)): {"pass": 0, "foil": 1} for s in (0, 1) for v in (3, 4)}, you=2, seed=1),
 }
 
 

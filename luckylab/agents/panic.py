@@ -54,7 +54,7 @@ __all__ = ["AGENTS", "DEFAULT", "ForgetfulAgent", "NoMemoryAgent", "PanicAgent",
 _OTHER_COLOUR = {"red": "yellow", "yellow": "red"}
 DEFAULT_GOUGA_AT = 30.0
 """Seconds left when the bots wake Gouga unless told otherwise: the best mean score found by
-:func:`luckylab.panic_analysis.gouga_sweep` for perfect recall (notebook 07 draws the curve)."""
+:func:`luckylab.analysis.memory.gouga_sweep` for perfect recall (notebook 07 draws the curve)."""
 
 
 class PanicAgent(Agent):

@@ -1,6 +1,6 @@
 """The foiling round with hidden hands: a small exact game for CFR (lesson 12).
 
-Lesson 5 (:mod:`luckylab.theory`) solves a foiling round with every hand face up: backward
+Lesson 5 (:mod:`luckylab.analysis.dilemma`) solves a foiling round with every hand face up: backward
 induction says the last seat that can cover pays. At a real table the hands are face down, so
 a seat that passes *hopes* a later seat can cover. :class:`HiddenFoil` is that round as a game
 of hidden information, small enough to solve exactly with :mod:`luckylab.analysis.cfr`.

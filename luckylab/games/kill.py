@@ -1,8 +1,8 @@
 """Kill Doctor Lucky (1996 rules, 1997 board, 2002 cards), played by the book, as a state machine.
 
 Rule IDs (``K-SETUP-1`` ...) refer to ``docs/rules/kill.md``; the comments cite them where the
-code applies them. The board is the real 1997 mansion (:mod:`luckylab.geometry` derives its doors
-and straight-line sight), the deck the real 96 cards.
+code applies them. The board is the real 1997 mansion (:mod:`luckylab.boards.geometry` derives
+its doors and straight-line sight), the deck the real 96 cards.
 
 Every decision is an action:
 
@@ -373,8 +373,8 @@ class KillGame(HandlerTable, GameBase):
     turn_cap
         Stop a game after this many turns as unfinished (a simulation guard).
     board
-        A board name or :class:`~luckylab.board.Board`; the 1997 mansion by default. It needs a
-        ``players`` start space and numbered rooms for Doctor Lucky's path.
+        A board name or :class:`~luckylab.boards.board.Board`; the 1997 mansion by default. It
+        needs a ``players`` start space and numbered rooms for Doctor Lucky's path.
     """
 
     game_name = "kill"

@@ -52,7 +52,7 @@ Rulings on points the rules leave open (each is tested in ``tests/test_save_rule
   the smaller board no longer holds the sunken numbers.
 - ``S-SINK-1``: decks sink bottom up, so the deck above a sinking deck is the new lowest deck
   afloat; rooms leave the board, the graph and the sight table (each game holds one
-  precomputed :class:`~luckylab.board.Board` per number of sunken decks).
+  precomputed :class:`~luckylab.boards.board.Board` per number of sunken decks).
 - A game that reaches ``turn_cap`` turns stops as unfinished (a simulation guard, as
   ``I-END-2``): active turns draw no card, so bots that never snoop would never sink the ship.
 """

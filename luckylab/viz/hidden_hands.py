@@ -18,12 +18,13 @@ import ipywidgets as W
 
 from ..analysis.hidden_foil import FOIL, PASS, HiddenFoil
 from ..errors import OptionError
-from .args import release, whole
+from .args import whole
+from .base import LessonWidget
 
 __all__ = ["HiddenHandsTable"]
 
 
-class HiddenHandsTable(W.VBox):
+class HiddenHandsTable(LessonWidget):
     """A seat at the hidden-hand foiling round, the others playing ``profile``.
 
     ``you`` is your seat, counted from 1 (Player 1 is asked first); ``seed`` fixes the deals
@@ -164,8 +165,3 @@ class HiddenHandsTable(W.VBox):
         self.score_view.value = (f"{self.rounds} round(s) decided. Your total: "
                                  f"{float(self.score):+.3f}; the equilibrium in your seat: "
                                  f"{float(self.equilibrium_score):+.3f}")
-
-    def close(self) -> None:
-        """Close the widget and its controls (frees their memory)."""
-        release(self)
-        super().close()

@@ -11,11 +11,36 @@ from types import ModuleType
 from ..errors import OptionError
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "agent_class", "agent_names"]
+__all__ = ["Agent", "RandomAgent", "agent_class", "agent_names", "register_agents"]
 
 # Games with an "ismcts" agent (luckylab.agents.search). agent_class finds it; agent_names
 # leaves it out (a slow bot: menus and tournaments that loop over the names opt in).
 _SEARCH_GAMES = ("island", "kill")
+
+
+_REGISTERED: dict[str, ModuleType] = {}
+
+
+def register_agents(game: str, agents: dict[str, type[Agent]], default: str) -> None:
+    """Bots for a game added with :func:`luckylab.games.registry.register_game`: ``agents``
+    maps names to :class:`Agent` classes, ``default`` names the one :func:`luckylab.simulate`
+    seats when none is given (``docs/adding-a-game.md``).
+
+    >>> register_agents("kill", {"random": RandomAgent}, "random")
+    Traceback (most recent call last):
+    luckylab.errors.OptionError: 'kill' has its own bots; register bots for your own game
+    """
+    if game in ("island", "kill", "save", "panic", "doctorwho"):
+        raise OptionError(f"{game!r} has its own bots; register bots for your own game")
+    if not (isinstance(agents, dict) and agents and all(
+            isinstance(n, str) and isinstance(c, type) and issubclass(c, Agent)
+            for n, c in agents.items())):
+        raise OptionError("agents maps bot names to Agent classes, e.g. {'random': RandomAgent}")
+    if default not in agents:
+        raise OptionError(f"default must be one of {', '.join(agents)}, not {default!r}")
+    module = ModuleType(f"luckylab.agents.{game}")
+    module.AGENTS, module.DEFAULT = dict(agents), default  # type: ignore[attr-defined]
+    _REGISTERED[game] = module
 
 
 def _module(game: str) -> ModuleType:
@@ -23,6 +48,8 @@ def _module(game: str) -> ModuleType:
     sees it and ``import luckylab.agents`` stays light)."""
     from ..errors import UnknownGame
 
+    if game in _REGISTERED:
+        return _REGISTERED[game]
     if game == "island":
         from . import island as module
     elif game == "kill":

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import UnknownGame
 
-__all__ = ["GAMES", "game_class", "new_game"]
+__all__ = ["GAMES", "game_class", "new_game", "register_game"]
 
 GAMES: dict[str, str] = {
     "island": "luckylab.games.island:IslandGame",
@@ -62,6 +62,32 @@ def _doctorwho() -> type:
 _LOADERS: dict[str, Callable[[], type]] = {
     "island": _island, "kill": _kill, "save": _save, "panic": _panic, "doctorwho": _doctorwho,
 }
+
+def register_game(name: str, cls: type) -> None:
+    """Add a game played by ``cls`` (a :class:`~luckylab.games.base.GameBase` subclass) under
+    ``name``, for this Python session: ``new_game(name, ...)``, ``replay`` and
+    ``luckylab.games.conformance.check_game`` then find it (``docs/adding-a-game.md``).
+    A bundled game's name cannot be taken.
+
+    >>> from luckylab.games.kill import KillGame
+    >>> register_game("kill", KillGame)
+    Traceback (most recent call last):
+    luckylab.errors.UnknownGame: 'kill' is a bundled game; register yours under another name
+    """
+    from .base import GameBase
+
+    if not (isinstance(name, str) and name.isidentifier()):
+        raise UnknownGame(f"a game name is a short identifier such as 'foil', not {name!r}")
+    if name in _BUNDLED:
+        raise UnknownGame(f"{name!r} is a bundled game; register yours under another name")
+    if not (isinstance(cls, type) and issubclass(cls, GameBase)):
+        raise UnknownGame(f"register_game needs a GameBase subclass, not {cls!r}")
+    GAMES[name] = f"{cls.__module__}:{cls.__qualname__}"
+    _LOADERS[name] = lambda: cls
+
+
+_BUNDLED = frozenset(_LOADERS)
+
 # Each game module is imported by name in the code above (not by a string), so the import
 # graph that tests/test_layering.py reads sees every dependency; GAMES says the same in words.
 

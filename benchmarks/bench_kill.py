@@ -14,7 +14,7 @@ from importlib import resources
 
 from luckylab import load_board
 from luckylab.boards import _parse
-from luckylab.geometry import Geometry, board_from_data
+from luckylab.boards.geometry import Geometry, board_from_data
 
 
 def best_of(repeat: int, fn) -> float:

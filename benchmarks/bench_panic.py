@@ -12,7 +12,7 @@ import time
 
 from luckylab import simulate
 from luckylab.agents.panic import AGENTS
-from luckylab.panic_analysis import gouga_sweep, play, score_by_memory
+from luckylab.analysis.memory import gouga_sweep, play, score_by_memory
 
 
 def rate(fn, games: int) -> tuple[float, float]:

@@ -17,7 +17,7 @@ The target (issue 13) is both verdicts on every row, with at least 400 games per
 asserted; the numbers are for the report. ``--json PATH`` also writes the rows, labelled with
 their source, command, luckylab version, commit and seeds (rewritten after every row, so a long
 run keeps what it finished); ``luckylab/data/search_strength.json`` is such a file, read by
-lesson 11 through :func:`luckylab.search_curve.load_search_strength`.
+lesson 11 through :func:`luckylab.analysis.search_strength.load_search_strength`.
 """
 
 from __future__ import annotations

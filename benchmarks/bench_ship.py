@@ -16,7 +16,7 @@ matplotlib.use("Agg")
 
 from timing import timed  # noqa: E402
 
-from luckylab.save_analysis import (  # noqa: E402
+from luckylab.analysis.sinking import (  # noqa: E402
     patience_sweep,
     simulate_mixes,
     witness_odds,

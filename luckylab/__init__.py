@@ -13,13 +13,11 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import sys
 
-from .board import Board, Space
-from .boards import load_board
+from ._version import __version__ as __version__
+from .boards import Board, Space, load_board
 from .cards import Card, load_characters, load_deck
-from .check import check
 from .errors import (
     BoardError,
     DeckError,
@@ -31,6 +29,10 @@ from .errors import (
     UnknownSpace,
 )
 from .games.base import Event, GameResult, replay
+from .games.registry import GAMES, new_game
+from .games.registry import game_class as game_class
+from .lessons import exercises as _exercises
+from .lessons.exercises import check
 from .simulation import iter_simulate, simulate
 
 __all__ = [
@@ -58,61 +60,8 @@ __all__ = [
     "simulate",
 ]
 
-__version__ = "0.1.0"
-
-GAMES: dict[str, str] = {
-    "island": "luckylab.games.island:IslandGame",
-    "kill": "luckylab.games.kill:KillGame",
-    "save": "luckylab.games.save:SaveGame",
-    "panic": "luckylab.games.panic:PanicGame",
-    "doctorwho": "luckylab.games.doctorwho:DoctorWhoGame",
-}
-"""Game name -> the class that plays it (imported on first use)."""
-
-
-def game_class(game: str) -> type:
-    """The class that plays ``game`` ("island", "kill", "save", "panic")."""
-    try:
-        target = GAMES[game]
-    except (KeyError, TypeError):
-        raise UnknownGame(
-            f"unknown game {game!r}; games: {', '.join(sorted(GAMES))}"
-        ) from None
-    module_name, class_name = target.split(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:  # registered but not built yet
-        raise UnknownGame(f"game {game!r} is not available in this version: {exc}") from None
-    return getattr(module, class_name)
-
-
-def new_game(game: str = "island", players: int = 4, seed: int | None = None, **options: Any):
-    """Start a new game.
-
-    Parameters
-    ----------
-    game
-        "island" (The Island of Doctor Lucky), "kill", "save" or "panic".
-    players
-        How many players (the Island takes 2..8; Strangers join with 2 or 3).
-    seed
-        Seeds every random thing in the game; the same seed and actions replay the same game.
-        A whole number >= 0, or None for a fresh random game (negative seeds are refused:
-        ``random.Random`` would play ``-5`` as ``5``).
-    **options
-        Rule options of that game, for example ``youre_out=True`` or ``cat_blocks="outward"``.
-        Unknown names and values of the wrong type (``youre_out="no"``, ``turn_cap=True``)
-        raise :class:`OptionError`; they are never coerced.
-
-    Examples
-    --------
-    >>> game = new_game("island", players=3, seed=7)
-    >>> len(game.seats), game.strangers
-    (6, (1, 3, 5))
-    """
-    from .games.base import check_options
-
-    cls = game_class(game)
-    check_options(cls, game, players, seed, options)
-    return cls(players=players, seed=seed, **options)
-
+# ``luckylab.check`` is the function above; the module that was ``luckylab/check.py`` lives on
+# as ``luckylab.lessons.exercises``. Registering it under its old name keeps
+# ``from luckylab.check import answer`` working without a file that, imported late, would
+# rebind ``luckylab.check`` from the function to a module.
+sys.modules.setdefault(f"{__name__}.check", _exercises)

@@ -135,8 +135,8 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
 def _setup(game: str, players: int, seed: int, agents: Any,
            options: dict[str, Any]) -> tuple[Any, list[Any]]:
     """A new game and its seated bots (raises on a bad game, option or agent)."""
-    from . import new_game
     from .agents import agent_class
+    from .games.registry import new_game
 
     state = new_game(game, players=players, seed=seed, **options)
     seats = len(getattr(state, "seats", range(players)))

@@ -14,7 +14,7 @@ from importlib import resources
 import pytest
 from lesson_support import lesson_files, lesson_params
 
-from luckylab.check import answer_key, check
+from luckylab.lessons.exercises import answer_key, check
 from luckylab.lessons.notebook import cell_tags, lesson_prefix, read_notebook
 from luckylab.lessons.outputs import text_outputs
 

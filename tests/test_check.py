@@ -13,10 +13,17 @@ import types
 import pytest
 
 import luckylab
-from luckylab.check import DEFAULT_TOLERANCE, Feedback, UnknownExercise, answer_key, check
 from luckylab.errors import LuckyLabError
+from luckylab.lessons.exercises import (
+    DEFAULT_TOLERANCE,
+    Feedback,
+    UnknownExercise,
+    answer_key,
+    check,
+)
 
-check_module = importlib.import_module("luckylab.check")  # luckylab.check is the function
+# luckylab.check is the function; its module is luckylab.lessons.exercises
+check_module = importlib.import_module("luckylab.lessons.exercises")
 
 ANSWERS = """
 [answers."01.1"]

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
+from luckylab.analysis.luck import monte_carlo_p_foil, p_foil
 from luckylab.cli import COMMANDS, foil
-from luckylab.probability import monte_carlo_p_foil, p_foil
 
 
 def run_foil(argv, capsys):

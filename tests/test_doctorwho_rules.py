@@ -12,7 +12,7 @@ import pytest
 
 from luckylab import DeckError, IllegalAction, load_deck, new_game, replay
 from luckylab.cards import deck_from_data
-from luckylab.doctorwho_cards import LABELS, RULEBOOK_NAMES
+from luckylab.cards.doctorwho import LABELS, RULEBOOK_NAMES
 from luckylab.games.doctorwho import (
     Attack,
     Buy,

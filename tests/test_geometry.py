@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from luckylab import BoardError
 from luckylab.boards import board_from_data
-from luckylab.geometry import Geometry, Opening, Rect, board_from_geometry, board_without
+from luckylab.boards.geometry import Geometry, Opening, Rect, board_from_geometry, board_without
 
 # A row of three rooms with walls of width 2 between them, and one room below the first:
 #

@@ -1,6 +1,7 @@
 """The real 1997 Kill Doctor Lucky board and cards, checked against the reference tables.
 
-The package data holds the drawing only; adjacency and sight are derived by luckylab.geometry.
+The package data holds the drawing only; adjacency and sight are derived by
+luckylab.boards.geometry.
 The reference tables (``tests/data/kill_doctor_lucky_1997_reference.json``, a copy of
 the team's reference ``kill_doctor_lucky_1997.json``) were derived independently from the board
 PDF's raster; here the derivation from the data file must equal them exactly, and every

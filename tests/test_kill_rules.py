@@ -437,7 +437,7 @@ def test_K_DOC_1_numbered_rooms_in_order_and_unnumbered_to_the_highest_neighbour
 
 
 def test_K_DOC_1_without_fallback_data_the_rule_is_computed_from_the_doors():
-    from luckylab.geometry import board_from_geometry
+    from luckylab.boards.geometry import board_from_geometry
 
     attrs = {s: {k: v for k, v in BOARD.graph.nodes[s].items() if k != "fallback"}
              for s in BOARD.spaces}
@@ -654,7 +654,7 @@ def test_a_board_without_the_room_card_rooms_is_refused():
 
 def test_K_DOC_1_a_board_where_doctor_lucky_would_be_stuck_is_refused():
     """An unnumbered space with no numbered neighbour and no fallback: K-DOC-1 is undefined."""
-    from luckylab.geometry import board_from_geometry
+    from luckylab.boards.geometry import board_from_geometry
 
     attrs = {s: {k: v for k, v in BOARD.graph.nodes[s].items() if k != "fallback"}
              for s in BOARD.spaces}

@@ -9,7 +9,7 @@ import importlib.util
 import pytest
 
 from luckylab import GameResult
-from luckylab.outcomes import (
+from luckylab.analysis.attempts import (
     attempt_outcomes,
     attempt_table,
     attempts_before_kill,

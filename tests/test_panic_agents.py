@@ -1,4 +1,4 @@
-"""Panic Island! bots and the numbers of luckylab.panic_analysis."""
+"""Panic Island! bots and the numbers of luckylab.analysis.memory."""
 
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ from luckylab.agents.panic import (
     NoMemoryAgent,
     PerfectRecallAgent,
 )
-from luckylab.games.panic import GougaCall, Place, Reveal, WakeGouga
-from luckylab.panic_analysis import (
+from luckylab.analysis.memory import (
     best_gouga_time,
     expected_turns_to_find,
     gouga_sweep,
@@ -29,6 +28,7 @@ from luckylab.panic_analysis import (
     unknown_counts,
     wilson_ci,
 )
+from luckylab.games.panic import GougaCall, Place, Reveal, WakeGouga
 
 
 def put(game, place, name):
@@ -163,7 +163,7 @@ def test_p_pair_saves_under_a_rainbow_is_the_same_by_symmetry():
 def test_p_pair_saves_matches_brute_force_enumeration():
     from itertools import combinations
 
-    from luckylab.panic_analysis import _saves
+    from luckylab.analysis.memory import _saves
 
     counts = unknown_counts()
     counts[("dodo", "red")] -= 2

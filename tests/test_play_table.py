@@ -20,7 +20,7 @@ from hidden_support import reshuffle_hidden  # noqa: E402
 
 from luckylab import new_game, replay  # noqa: E402
 from luckylab.agents import agent_class  # noqa: E402
-from luckylab.probability import p_foil  # noqa: E402
+from luckylab.analysis.luck import p_foil  # noqa: E402
 from luckylab.viz.play import PlayTable, PlayTableError  # noqa: E402
 
 GAMES = [("island", 4, 2), ("kill", 4, 2), ("save", 4, 2)]

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from luckylab import UnknownGame, load_deck
-from luckylab.probability import (
+from luckylab.analysis.luck import (
     Estimate,
     compare,
     foil_report,
@@ -399,7 +399,7 @@ def test_I_FOIL_1_foil_question_of_a_live_four_player_game():
     """I-FOIL-1: the seats asked are the others, from the attacker's left; the attacker has
     seen its own hand, the discards and the cards under the characters."""
     from luckylab import new_game
-    from luckylab.probability import foil_question
+    from luckylab.analysis.luck import foil_question
 
     game = new_game("island", players=4, seed=2)
     seat = game.current_player
@@ -416,7 +416,7 @@ def test_I_FOIL_1_foil_question_of_a_live_four_player_game():
 
 def test_I_STR_3_foil_question_counts_a_stranger_as_one_card_while_the_deck_lasts():
     from luckylab import new_game
-    from luckylab.probability import foil_question
+    from luckylab.analysis.luck import foil_question
 
     game = new_game("island", players=3, seed=7)
     question = foil_question(game)

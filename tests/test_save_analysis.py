@@ -1,4 +1,4 @@
-"""luckylab.save_analysis: the sinking clock, the odds of a witness, seeded outcome summaries.
+"""luckylab.analysis.sinking: the sinking clock, the odds of a witness, seeded outcome summaries.
 
 Exact claims are checked against the engine (the clock against games in which everybody snoops)
 and against brute-force enumeration (the witness odds); the simulation helpers against
@@ -14,9 +14,7 @@ import pytest
 
 from luckylab import load_board, simulate
 from luckylab.agents.save import CautiousAgent, GreedyAgent, best_aid
-from luckylab.games.base import GameResult
-from luckylab.games.save import EndTurn, Rescue, SaveGame, Snoop, hand_size, sinking_boards
-from luckylab.save_analysis import (
+from luckylab.analysis.sinking import (
     outcome_rates,
     p_watched,
     patience_agent,
@@ -29,6 +27,8 @@ from luckylab.save_analysis import (
     sinking_snapshots,
     witness_odds,
 )
+from luckylab.games.base import GameResult
+from luckylab.games.save import EndTurn, Rescue, SaveGame, Snoop, hand_size, sinking_boards
 from luckylab.simulation import play_game
 
 SHIP = load_board("save-doctor-lucky")

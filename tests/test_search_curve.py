@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from luckylab.search_curve import SOURCE, SearchCurveError, load_search_curve
+from luckylab.analysis.search_strength import SOURCE, SearchCurveError, load_search_curve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,7 +96,7 @@ def test_a_missing_file_says_how_to_make_it(tmp_path):
 # -- the strength table (benchmarks/bench_search.py --json) ----------------------------------------
 
 def test_the_bundled_strength_table_is_labelled_and_consistent():
-    from luckylab.search_curve import STRENGTH_SOURCE, load_search_strength
+    from luckylab.analysis.search_strength import STRENGTH_SOURCE, load_search_strength
 
     data = load_search_strength()
     assert data["source"] == STRENGTH_SOURCE
@@ -120,7 +120,7 @@ def test_the_strength_tables_readable_baseline_replays():
         bench = importlib.import_module("bench_search")
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    from luckylab.search_curve import load_search_strength
+    from luckylab.analysis.search_strength import load_search_strength
     from luckylab.simulation import game_seeds
 
     row = load_search_strength()["rows"][0]
@@ -139,7 +139,7 @@ def test_the_strength_tables_readable_baseline_replays():
     (lambda d: d.update(rows=[]), "non-empty list"),
 ])
 def test_the_strength_loader_refuses_unlabelled_or_impossible_data(tmp_path, damage, message):
-    from luckylab.search_curve import load_search_strength
+    from luckylab.analysis.search_strength import load_search_strength
 
     data = copy.deepcopy(load_search_strength())
     damage(data)

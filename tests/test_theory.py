@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from luckylab.theory import (
+from luckylab.analysis.dilemma import (
     VolunteersDilemmaError,
     discard_options,
     hand_size_effect,
@@ -302,7 +302,7 @@ def test_hand_size_effect_small_hands_pool_big_hands_leave_it_to_the_last_seat()
 def test_who_pays_foil_rate_agrees_with_the_exact_p_foil():
     """Game theory meets probability: with cheap Luck the equilibrium foils exactly when the
     table can, so the simulated foil rate estimates p_foil (within 4 standard errors)."""
-    from luckylab.probability import Estimate, p_foil
+    from luckylab.analysis.luck import Estimate, p_foil
 
     report = who_pays(16, [5, 5, 5], deals=600, seed=8)
     hits = round(report["p_foiled"] * report["deals"])

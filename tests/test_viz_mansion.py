@@ -17,7 +17,7 @@ from matplotlib.colors import to_hex, to_rgba  # noqa: E402
 
 from luckylab import UnknownSpace, load_board, new_game  # noqa: E402
 from luckylab.agents.kill import Opportunist  # noqa: E402
-from luckylab.geometry import Rect  # noqa: E402
+from luckylab.boards.geometry import Rect  # noqa: E402
 from luckylab.viz.draw import DOCTOR  # noqa: E402
 from luckylab.viz.mansion import (  # noqa: E402
     MARKS,

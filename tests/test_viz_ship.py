@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 import luckylab  # noqa: E402
 from luckylab import load_board, new_game  # noqa: E402
-from luckylab.save_analysis import sinking_snapshots  # noqa: E402
+from luckylab.analysis.sinking import sinking_snapshots  # noqa: E402
 from luckylab.simulation import play_game  # noqa: E402
 from luckylab.viz.ship import (  # noqa: E402
     ShipStepper,

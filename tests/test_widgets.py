@@ -1,7 +1,7 @@
 """The lesson widgets, driven as a student would: dropdowns, sliders, button clicks.
 
 Widgets only hold and redraw, so every check compares what a widget shows with what the engine
-(or luckylab.probability / luckylab.theory) says for the same question.
+(or luckylab.analysis.luck / luckylab.analysis.dilemma) says for the same question.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import pytest  # noqa: E402
 
 import luckylab  # noqa: E402
 from luckylab import UnknownSpace, load_board  # noqa: E402
+from luckylab.analysis.dilemma import solve_foil_round  # noqa: E402
+from luckylab.analysis.luck import luck_distribution, p_foil  # noqa: E402
 from luckylab.games.island import sight_report  # noqa: E402
-from luckylab.probability import luck_distribution, p_foil  # noqa: E402
 from luckylab.simulation import play_game  # noqa: E402
-from luckylab.theory import solve_foil_round  # noqa: E402
 from luckylab.viz.draw import DOCTOR  # noqa: E402
 from luckylab.viz.widgets import DilemmaLab, FoilLab, SightExplorer, TurnStepper  # noqa: E402
 

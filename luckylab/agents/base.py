@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..games.base import check_seed
+
 __all__ = ["Agent", "RandomAgent"]
 
 
@@ -24,6 +26,8 @@ class Agent:
     writing the events' text."""
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
+        if not isinstance(seed, random.Random):
+            check_seed(seed)  # nan, -5, 2.5 or "x" would not reproduce: refused
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, game: Any) -> Any:  # pragma: no cover - abstract

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..board import Board
+from ..boards.board import Board
 from ..games.kill import (
     Action,
     Attack,

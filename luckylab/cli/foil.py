@@ -33,8 +33,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analysis.luck import foil_report, format_comparison
     from ..cards import load_deck
-    from ..probability import foil_report, format_comparison
     from . import check_whole, dumps
 
     check_whole("--seed", args.seed, 0)

@@ -43,10 +43,14 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, LuckyLabError
 
-__all__ = ["ActionSpace", "Assignment", "Block", "Choice", "Codec", "CountsOf", "Maybe",
-           "SubsetOf"]
+__all__ = ["ActionSpace", "ActionSpaceError", "Assignment", "Block", "Choice", "Codec",
+           "CountsOf", "Maybe", "SubsetOf", "multisets"]
+
+
+class ActionSpaceError(LuckyLabError, ValueError):
+    """An action space declared wrong (a programming error in a game module)."""
 
 
 class Codec:
@@ -72,7 +76,7 @@ class Choice(Codec):
         self.values = tuple(values)
         self.index = {(type(v), v): i for i, v in enumerate(self.values)}
         if len(self.index) != len(self.values):
-            raise ValueError("Choice values must be distinct")
+            raise ActionSpaceError("Choice values must be distinct")
         self.size = len(self.values)
 
     def encode(self, value: Any) -> int:
@@ -207,7 +211,7 @@ class Block:
         self.cls = cls
         names = [f.name for f in dataclasses.fields(cls)]  # no ClassVar (type_name)
         if sorted(names) != sorted(codecs):
-            raise ValueError(f"{cls.__name__}: codecs for {sorted(codecs)} but fields "
+            raise ActionSpaceError(f"{cls.__name__}: codecs for {sorted(codecs)} but fields "
                              f"{sorted(names)}")
         fields, stride = [], 1
         for name in names:
@@ -235,7 +239,7 @@ class ActionSpace:
         offset = 0
         for block in self.blocks:
             if block.cls in self._offset:
-                raise ValueError(f"two blocks for {block.cls.__name__}")
+                raise ActionSpaceError(f"two blocks for {block.cls.__name__}")
             self._offset[block.cls] = (offset, block)
             offset += block.size
         self.size = offset

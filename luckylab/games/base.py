@@ -35,6 +35,7 @@ __all__ = [
     "action_from_data",
     "check_options",
     "check_seed",
+    "check_turn_cap",
     "jump_target",
     "seats_from_left",
 ]
@@ -201,6 +202,30 @@ def check_seed(seed: Any) -> None:
         from ..errors import OptionError
 
         raise OptionError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+
+
+MAX_TURN_CAP = 20_000
+"""The largest ``turn_cap`` a game takes: ten times the usual 2,000. A game that no rule ends
+(players who never attack) stops there, at a bounded cost in time and memory."""
+
+
+def check_turn_cap(turn_cap: Any) -> int:
+    """``turn_cap`` if it is a whole number from 1 to :data:`MAX_TURN_CAP`, else
+    :class:`~luckylab.errors.OptionError` (a cap of 10**18 would let a passive game run until
+    memory runs out).
+
+    >>> check_turn_cap(500)
+    500
+    >>> check_turn_cap(10**6)
+    Traceback (most recent call last):
+    luckylab.errors.OptionError: turn_cap must be a whole number from 1 to 20000, not 1000000
+    """
+    if not (_is_int(turn_cap) and 1 <= turn_cap <= MAX_TURN_CAP):
+        from ..errors import OptionError
+
+        raise OptionError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, "
+                          f"not {turn_cap!r}")
+    return int(turn_cap)
 
 
 def check_options(cls: type, game: str, players: Any, seed: Any,
@@ -485,9 +510,12 @@ class GameBase:
         hashes of the board and the cards (``board_sha256``, ``deck_sha256``), the number of
         actions (``action_count``: a truncated record is reported) and, with ``digest=True``,
         a digest of the final state (``final_sha256``: an edited action that replays into a
-        different game is reported). :func:`replay` checks them all.
+        different game is reported), and a digest of the inputs themselves
+        (``inputs_sha256``: the game, players, seed, every option and every field of every
+        action, so an edit that replays into a game whose sentences read the same, such as
+        another card of the same value, is reported too). :func:`replay` checks them all.
         """
-        from .. import __version__
+        from .._version import __version__
 
         data = {
             "game": self.game_name,
@@ -500,6 +528,7 @@ class GameBase:
             "deck_sha256": _sha256(repr(tuple(getattr(self, "cards", ())))),
             "action_count": len(self.history),
         }
+        data["inputs_sha256"] = inputs_sha256(data)
         if digest:
             data["final_sha256"] = self.state_digest()
         return data
@@ -514,6 +543,21 @@ class GameBase:
         result = self.result() if hasattr(self, "result") else None
         events = "\n".join(e.text for e in getattr(self, "events", ()))
         return _sha256(f"{result.to_dict() if result else None!r}\n{events}")
+
+
+def inputs_sha256(record: Mapping[str, Any]) -> str:
+    """A SHA-256 of what a record says was played: game, players, seed, options and actions,
+    as canonical JSON (every field of every action, every option).
+
+    >>> inputs_sha256({"game": "kill", "players": 2, "seed": 1, "options": {}, "actions": []})[:12]
+    '8a5bbb258349'
+    """
+    import json
+
+    text = json.dumps([record.get(k) for k in ("game", "players", "seed", "options",
+                                                "actions")],
+                      sort_keys=True, separators=(",", ":"), default=repr)
+    return _sha256(text)
 
 
 def _sha256(text: str) -> str:
@@ -599,8 +643,9 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     >>> replay(game.record(), upto=2).history == game.history[:2]
     True
     """
-    from .. import __version__, new_game
+    from .._version import __version__
     from ..errors import LuckyLabError, ReplayError
+    from .registry import new_game
 
     if not isinstance(record, Mapping):
         raise ReplayError(f"a record is a dict from GameBase.record(), not {type(record).__name__}")
@@ -619,6 +664,10 @@ def replay(record: Mapping[str, Any], *, check_version: bool = True,
     if count is not None and (not _is_int(count) or count != len(actions)):
         raise ReplayError(f"the record is truncated or padded: it says {count!r} actions and "
                           f"lists {len(actions)}")
+    pinned = record.get("inputs_sha256")
+    if pinned is not None and pinned != inputs_sha256(record):
+        raise ReplayError("the record's game, seed, options or actions were edited after it "
+                          "was made (inputs_sha256 differs)")
     if upto is not None and not (_is_int(upto) and 0 <= upto <= len(actions)):
         raise ReplayError(f"upto must be a whole number from 0 to {len(actions)} (the record's "
                           f"actions), not {upto!r}")

@@ -63,7 +63,7 @@ from math import comb, prod
 from typing import Any, ClassVar, Literal
 
 from ..cards import load_deck
-from ..doctorwho_cards import DWCard, compatible
+from ..cards.doctorwho import DWCard, compatible
 from ..errors import IllegalAction, OptionError
 from .actions import ActionSpace, Block, Choice, Codec, Maybe, SubsetOf
 from .base import (
@@ -73,6 +73,7 @@ from .base import (
     GameResult,
     _say_nothing,
     action_from_data,
+    check_turn_cap,
     foreign_action,
 )
 from .protocol import Observation
@@ -515,8 +516,7 @@ class DoctorWhoGame(GameBase):
         if not isinstance(players, int) or isinstance(players, bool) or players not in ok:
             hint = "2 with two_player=True" if two_player else "3 or 4 (2 with two_player=True)"
             raise OptionError(f"Doctor Who takes {hint} players, not {players!r}")
-        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_turn_cap(turn_cap)  # bounded: a passive game must end
         self.cards: tuple[DWCard, ...] = load_deck("doctor-who")  # type: ignore[assignment]
         starts = [c.id for c in self.cards if c.kind == "starting"]
         by_number = {self.cards[c].number: c for c in starts}

@@ -38,8 +38,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..board import Board, CatBlocks
 from ..boards import load_board
+from ..boards.board import Board, CatBlocks
 from ..cards import Card, load_characters, load_deck
 from ..errors import IllegalAction, OptionError
 from .base import (
@@ -50,6 +50,7 @@ from .base import (
     HandlerTable,
     action_from_data,
     check_seed,
+    check_turn_cap,
     foreign_action,
     jump_target,
     seats_from_left,
@@ -338,8 +339,7 @@ class IslandGame(HandlerTable, GameBase):
             raise OptionError(f"The Island of Doctor Lucky takes 2 to 8 players, not {players!r}")
         if cat_blocks not in ("both", "outward"):
             raise OptionError(f"cat_blocks must be 'both' or 'outward', not {cat_blocks!r}")
-        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_turn_cap(turn_cap)  # bounded: a passive game must end
         if not isinstance(youre_out, bool) or not isinstance(strangers, (bool, type(None))):
             raise OptionError(f"youre_out and strangers are True or False (strangers also None), "
                               f"not {youre_out!r}, {strangers!r}")

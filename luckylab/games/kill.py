@@ -49,8 +49,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Literal
 
-from ..board import Board
 from ..boards import load_board
+from ..boards.board import Board
 from ..cards import Card, load_deck
 from ..errors import IllegalAction, OptionError
 from .base import (
@@ -61,6 +61,7 @@ from .base import (
     HandlerTable,
     action_from_data,
     check_seed,
+    check_turn_cap,
     foreign_action,
     seats_from_left,
 )
@@ -354,8 +355,7 @@ class KillGame(HandlerTable, GameBase):
         ):
             raise OptionError(f"Kill Doctor Lucky takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                              f"not {players!r}")
-        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_turn_cap(turn_cap)  # bounded: a passive game must end
         check_seed(seed)
         self.board = board if isinstance(board, Board) else load_board(board)
         if "players" not in self.board.start:

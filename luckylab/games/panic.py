@@ -12,7 +12,8 @@ Every decision is an action: :class:`Reveal` a card, :class:`WakeGouga`, a :clas
 pole and the Landslide). :class:`TimeUp` is not a player's decision: it is how a real hourglass
 (``clock="external"``, used by the widget) tells the game that the sand has run out.
 
-This module owns the rules and the "grid" board format; it knows nothing of agents or drawing.
+This module owns the rules (the "grid" board format is :mod:`luckylab.boards.grid`); it knows
+nothing of agents or drawing.
 
 >>> from luckylab import new_game
 >>> game = new_game("panic", players=3, seed=9)
@@ -39,9 +40,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
-import networkx as nx
-
-from ..board import Board
+from ..boards.board import Board
+from ..boards.grid import board_from_data, place_name
 from ..errors import BoardError, IllegalAction, OptionError
 from .base import (
     Event,
@@ -106,69 +106,6 @@ def band(score: int) -> str:
         if low <= score <= high:
             return name
     raise OptionError(f"a score runs from 0 to 16, not {score}")
-
-
-def place_name(row: int, col: int) -> str:
-    """The name of the place in ``row`` and ``col`` (both counted from 1 at the top left).
-
-    >>> place_name(3, 3)
-    'r3c3'
-    """
-    return f"r{row}c{col}"
-
-
-# -- the island as a Board (the "grid" format) -------------------------------------------------
-
-
-def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = "board") -> Board:
-    """Build the island: a ``networkx`` grid graph whose nodes are places ``r<row>c<col>``.
-
-    Nodes carry ``row``, ``col``, ``number`` (reading order, 1..rows*cols), ``kind`` ("place")
-    and ``pos`` (x = column, y = minus the row, so row 1 is drawn at the top). The volcano's place
-    is ``board.start["volcano"]`` (``P-SETUP-2``).
-
-    >>> board = board_from_data({"format": "grid", "rows": 2, "cols": 3, "volcano": "r1c2"})
-    >>> board.spaces
-    ('r1c1', 'r1c2', 'r1c3', 'r2c1', 'r2c2', 'r2c3')
-    >>> sorted(board.neighbors("r1c2")), board.start["volcano"]
-    (['r1c1', 'r1c3', 'r2c2'], 'r1c2')
-    """
-    if data.get("format", "grid") != "grid":
-        raise BoardError(source, "format", f"must be \"grid\", not {data.get('format')!r}")
-    extra = set(data) - _GRID_TOP_FIELDS
-    if extra:
-        raise BoardError(source, "(top level)", f"unknown field(s) {sorted(extra)}; allowed: "
-                                                f"{sorted(_GRID_TOP_FIELDS)}")
-    rows = _whole(data, "rows", source, 1, 10)
-    cols = _whole(data, "cols", source, 1, 10)
-    grid = nx.grid_2d_graph(rows, cols)
-    names = {(r, c): place_name(r + 1, c + 1) for r, c in grid.nodes}
-    graph = nx.Graph()
-    for (r, c), name in sorted(names.items()):
-        graph.add_node(name, row=r + 1, col=c + 1, number=r * cols + c + 1, kind="place",
-                       pos=(float(c + 1), float(-(r + 1))), airplane=False, facts="")
-    for a, b in grid.edges:
-        graph.add_edge(names[a], names[b], kind="land")
-    volcano = data.get("volcano", place_name((rows + 1) // 2, (cols + 1) // 2))
-    if not isinstance(volcano, str) or volcano not in graph:
-        raise BoardError(source, "volcano", f"{volcano!r} is not a place of the {rows}x{cols} grid "
-                                            f"(places are named like 'r1c1')")
-    from ..boards import board_labels
-
-    return Board(graph=graph, visible=None, start={"volcano": volcano},
-                 **board_labels(data, source, key))
-
-
-_GRID_TOP_FIELDS = {"format", "game", "name", "status", "source", "notes", "rows", "cols",
-                    "volcano", "cards", "obstacles", "first_trio", "time"}
-
-
-def _whole(data: Mapping[str, Any], name: str, source: str, low: int, high: int) -> int:
-    value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BoardError(source, name,
-                         f"must be a whole number from {low} to {high}, not {value!r}")
-    return value
 
 
 # -- cards, obstacles and time costs ------------------------------------------------------------
@@ -343,7 +280,7 @@ def _seconds_ok(value: Any) -> bool:
 @lru_cache(maxsize=16)
 def _rules_and_board(text: str, name: str) -> tuple[PanicRules, Board]:
     """A rules file's rules and grid, cached by the file's content (not its path)."""
-    from ..boards import _parse
+    from ..boards.files import _parse
 
     data = _parse(text, name)
     return rules_from_data(data, name), board_from_data(data, name, "panic")

@@ -60,11 +60,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from ..errors import LuckyLabError
+
 __all__ = [
     "EVENT_KINDS",
     "ChoiceGroup",
     "GameState",
     "Observation",
+    "ObservationError",
 ]
 
 
@@ -105,7 +108,12 @@ def _plain(value: Any) -> Any:
         return sorted(value)
     if isinstance(value, tuple):
         return list(value)
-    raise TypeError(f"observation data must be plain data, not {type(value).__name__}")
+    raise ObservationError(f"observation data must be plain data (dicts, lists, str, int, "
+                           f"float, bool, None), not {type(value).__name__}")
+
+
+class ObservationError(LuckyLabError, TypeError):
+    """An engine put something other than plain data into an observation."""
 
 
 @dataclass(frozen=True)

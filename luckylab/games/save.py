@@ -68,8 +68,8 @@ from typing import Any, ClassVar, Literal
 
 import networkx as nx
 
-from ..board import Board
 from ..boards import load_board
+from ..boards.board import Board
 from ..cards import Card, load_deck
 from ..errors import BoardError, IllegalAction, OptionError, UnknownSpace
 from .base import (
@@ -80,6 +80,7 @@ from .base import (
     HandlerTable,
     action_from_data,
     check_seed,
+    check_turn_cap,
     foreign_action,
     jump_target,
     seats_from_left,
@@ -370,7 +371,7 @@ def _foil_counts(values: list[int], held: tuple[tuple[int, int], ...], needed: i
 
 def _board_without(board: Board, gone: list[str], name: str) -> Board:
     if board.geometry is not None:
-        from ..geometry import board_without
+        from ..boards.geometry import board_without
 
         return board_without(board, gone, name=name)
     # A graph-format ship (a teacher's own): keep the rest of the graph and of the sight table.
@@ -446,8 +447,7 @@ class SaveGame(HandlerTable, GameBase):
         if first_player is not None and (not isinstance(first_player, int) or isinstance(
                 first_player, bool) or first_player not in range(players)):
             raise OptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
-        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or turn_cap < 1:
-            raise OptionError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        check_turn_cap(turn_cap)  # bounded: a passive game must end
         check_seed(seed)
         if deck_steps not in DECK_STEPS or not isinstance(deck_steps, (bool, str)):
             raise OptionError(f"deck_steps must be one of {DECK_STEPS}, not {deck_steps!r} "

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..board import Board
+from ..boards.board import Board
 
 __all__ = ["ClickMap", "attach_clicks", "event_pixel"]
 

@@ -20,10 +20,10 @@ import html
 
 import ipywidgets as W
 
-from .. import new_game
 from ..agents import agent_class
 from ..errors import OptionError
 from ..games.doctorwho import DoctorWhoGame
+from ..games.registry import new_game
 
 __all__ = ["SeatView"]
 

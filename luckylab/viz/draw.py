@@ -2,7 +2,7 @@
 
 This module owns pictures only. It knows no rules: it places the spaces where the board file
 puts them, the pawns where a game (or a plain dict) says they stand, and asks the
-:class:`~luckylab.board.Board` which spaces a pawn sees. Widgets in
+:class:`~luckylab.boards.board.Board` which spaces a pawn sees. Widgets in
 :mod:`luckylab.viz.widgets` draw the map once with :func:`draw_board` and then call
 :meth:`BoardDrawing.update`, which only moves existing artists (fast enough for a step redraw).
 
@@ -37,7 +37,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
 from matplotlib.text import Text
 
-from ..board import Board, CatBlocks
+from ..boards.board import Board, CatBlocks
 from ..errors import OptionError
 from .blit import Painter
 
@@ -378,7 +378,7 @@ def draw_board(
     Parameters
     ----------
     board
-        A :class:`~luckylab.board.Board`; spaces are drawn at their ``pos``, coloured by kind.
+        A :class:`~luckylab.boards.Board`; spaces are drawn at their ``pos``, coloured by kind.
     state
         ``None``, a :class:`Scene`, a dict ``{"pawns": {label: space}, "doctor": space,
         "cat": space}`` or a game (see :func:`scene_of`).

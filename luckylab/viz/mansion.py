@@ -1,19 +1,19 @@
 """Drawing straight-line-sight boards (the 1997 mansion, the ship) and exploring their sight.
 
-A geometry board (:mod:`luckylab.geometry`) is a drawing: rooms are rectangles, walls are what
-lies between them, doors are openings in the walls and the Gallery railing is an opening you
+A geometry board (:mod:`luckylab.boards.geometry`) is a drawing: rooms are rectangles, walls are
+what lies between them, doors are openings in the walls and the Gallery railing is an opening you
 see through but cannot walk through (``K-SIGHT-2``). This module draws exactly that drawing,
 the way the printed board looks: dark walls, rooms filled by kind, white door openings, the
 railing grey with black dots. On top it can show
 
 * the *sight bands* of one room: every horizontal or vertical strip of parallel straight lines
-  that leaves the room through open area (:meth:`luckylab.geometry.Geometry.sight_bands`,
+  that leaves the room through open area (:meth:`luckylab.boards.geometry.Geometry.sight_bands`,
   ``K-SIGHT-1``), neighbouring strips merged;
 * a per-room *mark* (fill, hatch, outline) that widgets use to sort rooms into "seen",
   "adjacent", "a hiding place";
 * pawns and Doctor Lucky.
 
-It owns pictures only: adjacency and sight come from the :class:`~luckylab.board.Board`
+It owns pictures only: adjacency and sight come from the :class:`~luckylab.boards.board.Board`
 (derived once from the geometry), never from the picture. :class:`MansionExplorer` is the
 ipywidgets lesson built on it; :func:`hiding_places` and :func:`sight_comparison` are the two
 board questions it asks, as plain functions so notebooks and tests can ask them too.
@@ -48,9 +48,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.text import Text
 
-from ..board import Board
+from ..boards.board import Board
+from ..boards.geometry import Geometry, Rect, SightBand
 from ..errors import OptionError
-from ..geometry import Geometry, Rect, SightBand
 from .args import release
 from .blit import Painter
 from .clicks import ClickMap, attach_clicks
@@ -344,7 +344,7 @@ def draw_mansion(
     Parameters
     ----------
     board
-        A board with a :class:`~luckylab.geometry.Geometry` in ``board.geometry`` (the Kill
+        A board with a :class:`~luckylab.boards.geometry.Geometry` in ``board.geometry`` (the Kill
         Doctor Lucky mansion, the Save Doctor Lucky ship).
     ax
         Axes to draw into; ``None`` makes a new pyplot figure (shown by the inline backend).

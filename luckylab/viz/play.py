@@ -121,7 +121,7 @@ class PlayTable(W.VBox):
     def __init__(self, game: str = "island", players: int = 4, you: int | Sequence[int] = 1,
                  seed: int = 0, bots: str | Sequence[str] | None = None,
                  **options: Any) -> None:
-        from .. import new_game
+        from ..games.registry import new_game
 
         if game not in GAMES:
             raise PlayTableError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
@@ -757,8 +757,8 @@ class PlayTable(W.VBox):
     def foil_question(self, seat: int, weapon: int | None = None) -> dict[str, Any]:
         """The P(foil) question of an attack (a rescue in Save) by ``seat`` where it stands:
         keyword arguments for :func:`luckylab.probability.p_foil`, from what ``seat`` knows."""
+        from ..analysis.luck import foil_question
         from ..games.base import seats_from_left
-        from ..probability import foil_question
 
         game = self.game
         if self.game_name == "island":
@@ -774,7 +774,7 @@ class PlayTable(W.VBox):
         return {"attack": value, "hand_sizes": sizes, "deck": game.cards, "known": known}
 
     def _odds(self, seat: int) -> list[str]:
-        from ..probability import p_foil
+        from ..analysis.luck import p_foil
 
         game = self.game
         kind = "aid" if self.game_name == "save" else "weapon"
@@ -822,7 +822,7 @@ class PlayTable(W.VBox):
         The record must be of this table's game; the bots take over from where it ends.
         Raises :class:`PlayTableError` if it is not a record of this game.
         """
-        from .. import replay
+        from ..games.base import replay
 
         if isinstance(record, str):
             text = record.strip()

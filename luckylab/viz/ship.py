@@ -1,6 +1,6 @@
 """The sinking ship of Save Doctor Lucky, drawn deck by deck, and a widget that steps a game.
 
-The ship is a geometry board (:mod:`luckylab.geometry`), so it is drawn with
+The ship is a geometry board (:mod:`luckylab.boards.geometry`), so it is drawn with
 :func:`luckylab.viz.mansion.draw_mansion`: walls, rooms, doors and hatches exactly as the data
 file places them (a side view: deck A on top, the stern on the left). This module adds what a
 *game* on it shows:
@@ -43,10 +43,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.text import Text
 
-from ..board import Board
+from ..boards.board import Board
+from ..boards.geometry import Geometry
 from ..errors import OptionError
 from ..games.save import SaveGame
-from ..geometry import Geometry
 from .args import release, whole
 from .blit import Painter
 from .draw import DOCTOR, DOCTOR_COLOR, SIGHT_COLOR, new_figure
@@ -337,7 +337,7 @@ def _legend_handles(ship: Board) -> list[Any]:
 def draw_sinking(games: Sequence[SaveGame], ncols: int = 2, width: float = 13.0,
                  ) -> list[ShipDrawing]:
     """Small pictures of several moments of a game side by side (from
-    :func:`luckylab.save_analysis.sinking_snapshots`): one panel per game state, one key.
+    :func:`luckylab.analysis.sinking.sinking_snapshots`): one panel per game state, one key.
     Returns the drawings, first panel first; ``drawings[0].fig`` is the figure."""
     import matplotlib.pyplot as plt
 
@@ -481,7 +481,7 @@ class ShipStepper(W.VBox):
     # -- driving the game ------------------------------------------------------------------------
     def reset(self) -> None:
         """A new game from the seed box, the player count and the bot pickers."""
-        from ..save_analysis import seat_bots
+        from ..analysis.sinking import seat_bots
 
         seed = int(self.seed_box.value)
         self.game = SaveGame(players=int(self.players_picker.value), seed=seed, **self.options)

@@ -1,9 +1,10 @@
 """Interactive lessons (ipywidgets 8): sight, stepping through games, Luck, who pays.
 
 Every widget here only *holds and redraws*. The rules live in the engine and the maths in
-:mod:`luckylab.probability` / :mod:`luckylab.theory`; a widget asks them (``sight_report``,
-``game.legal_actions``, ``game.apply``, ``p_foil``, ...) and shows the answers. That keeps the
-lessons honest: what a student sees is exactly what the tested engine says.
+:mod:`luckylab.analysis.luck` / :mod:`luckylab.analysis.dilemma`; a widget asks them
+(``sight_report``, ``game.legal_actions``, ``game.apply``, ``p_foil``, ...) and shows the
+answers. That keeps the lessons honest: what a student sees is exactly what the tested engine
+says.
 
 Pictures are ordinary matplotlib figures rendered to PNG and shown inside an
 ``ipywidgets.Output`` (no ipympl, so nothing to install on Binder). Each widget draws its map
@@ -28,8 +29,8 @@ from typing import Any
 import ipywidgets as W
 from IPython.display import Image, display
 
-from ..board import Board
 from ..boards import load_board
+from ..boards.board import Board
 from ..errors import OptionError
 from .args import choice, number, release, whole
 from .clicks import ClickMap, attach_clicks
@@ -463,7 +464,7 @@ class TurnStepper(W.VBox):
     # -- driving the game --------------------------------------------------------------------
     def reset(self) -> None:
         """A fresh game from the seed box, player count and agent pickers."""
-        from .. import new_game
+        from ..games.registry import new_game
 
         seed = int(self.seed_box.value)
         players = int(self.players_picker.value)
@@ -691,12 +692,12 @@ class FoilLab(W.VBox):
     Sliders: the attack value, how many opponents, how many cards each holds, and how many cards
     you have seen (your own hand and the discards; which ones is decided by ``seed``, since
     the Luck of what you have seen changes what is left). ``p_exact`` is
-    :func:`luckylab.probability.p_foil`; ``distribution`` the exact distribution of the table's
+    :func:`luckylab.analysis.luck.p_foil`; ``distribution`` the exact distribution of the table's
     Luck; ``mc_curve`` the Monte Carlo estimate after each batch of deals.
 
     Examples
     --------
-    >>> from luckylab.probability import p_foil
+    >>> from luckylab.analysis.luck import p_foil
     >>> lab = FoilLab(attack=12, opponents=2, cards_each=5, known=0)
     >>> lab.p_exact == p_foil(12, [5, 5])
     True
@@ -708,7 +709,7 @@ class FoilLab(W.VBox):
     def __init__(self, attack: int = 6, opponents: int = 3, cards_each: int = 6,
                  known: int = 0, samples: int = 2000, seed: int = 1,
                  deck: Any = "island") -> None:
-        from .. import probability
+        from ..analysis import luck as probability
 
         for name, value, low, high in (("attack", attack, 1, 40), ("opponents", opponents, 1, 7),
                                        ("cards_each", cards_each, 0, 10), ("known", known, 0, 30),
@@ -835,13 +836,13 @@ class DilemmaLab(W.VBox):
 
     Type each opponent's cards as Luck values ("2, 1, 0"), pick the asking order (from the
     attacker's left, ``I-FOIL-1``) and the attack value; the lab asks
-    :func:`luckylab.theory.solve_foil_round` for the subgame-perfect plan (open hands, one
-    round, each Luck point spent costs ``luck_cost``; see :mod:`luckylab.theory` for the
+    :func:`luckylab.analysis.dilemma.solve_foil_round` for the subgame-perfect plan (open hands, one
+    round, each Luck point spent costs ``luck_cost``; see :mod:`luckylab.analysis.dilemma` for the
     model) and shows who pays, whether the attempt is foiled, and the ``I-FOIL-3`` loser.
 
-    ``plan`` is the latest :class:`luckylab.theory.FoilRound`, ``order`` the seating as names,
-    ``seatings`` (with "every seating" ticked) one row per order from
-    :func:`luckylab.theory.seat_order_effect`.
+    ``plan`` is the latest :class:`luckylab.analysis.dilemma.FoilRound`, ``order`` the seating as
+    names, ``seatings`` (with "every seating" ticked) one row per order from
+    :func:`luckylab.analysis.dilemma.seat_order_effect`.
 
     Examples
     --------
@@ -854,7 +855,7 @@ class DilemmaLab(W.VBox):
 
     def __init__(self, attack: int = 4, hands: Mapping[str, Sequence[int]] | None = None,
                  luck_cost: float = 0.01) -> None:
-        from .. import theory
+        from ..analysis import dilemma as theory
 
         self._theory = theory
         if hands is None:

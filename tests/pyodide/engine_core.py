@@ -9,7 +9,7 @@ import json
 import sys
 
 import luckylab
-from luckylab.probability import p_foil
+from luckylab.analysis.luck import p_foil
 
 GAMES_PER_ENGINE = 3
 PLAYERS = {"island": 4, "kill": 4, "save": 4, "panic": 4}

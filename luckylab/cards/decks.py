@@ -1,4 +1,4 @@
-"""Cards and card lists (decks), loaded from package data files and validated.
+"""Card lists (decks), loaded from package data files and validated.
 
 A deck file is TOML with a ``[[cards]]`` table per card design; ``copies`` repeats a design.
 Cards get ids 0..N-1 in file order, so a seed and a list of actions that name card ids replay
@@ -17,16 +17,16 @@ discards, under a character), never changes the card.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import DeckError, OptionError, UnknownGame
+from ..boards.files import _parse, read_data_file
+from ..errors import DeckError, OptionError, UnknownGame
+from .card import Card, Deck, check_card_fields
 
-__all__ = ["DECKS", "Card", "Deck", "check_card_fields", "deck_from_data", "load_characters",
-           "load_deck"]
+__all__ = ["DECKS", "deck_from_data", "load_characters", "load_deck"]
 
 DECKS: dict[str, str] = {
     "island": "island_deck.toml",
@@ -36,49 +36,6 @@ DECKS: dict[str, str] = {
 }
 """Built-in card lists: game name -> package data file in ``luckylab/data``."""
 
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card. Fields that a kind does not use are ``None``.
-
-    ``luck`` is the number of shamrocks (Island) or Failure points (Kill, Save): what the card
-    is worth when discarded to foil an attempt.
-    """
-
-    id: int
-    name: str
-    kind: str
-    luck: int = 0
-    value: int | None = None
-    special_space: str | None = None
-    special_value: int | None = None
-    space_kind: str | None = None
-    room: str | None = None
-    steps: int | None = None
-    facts: str = ""
-
-    def weapon_value(self, space: str) -> int:
-        """A Weapon's (or Aid card's) value on ``space`` (``I-KILL-2``): special there, else
-        the base value."""
-        if self.value is None:
-            raise OptionError(f"{self.name} is a {self.kind} card, not a weapon")
-        if self.special_space == space and self.special_value is not None:
-            return self.special_value
-        return self.value
-
-    def __str__(self) -> str:
-        if self.kind == "failure":
-            return f"{self.name} (Luck {self.luck})"
-        if self.kind == "hazard":
-            return f"{self.name} ({self.space_kind} {self.value}, Luck {self.luck})"
-        if self.kind in ("weapon", "aid") and self.special_space:
-            return (f"{self.name} ({self.value}, {self.special_value} in {self.special_space}, "
-                    f"Luck {self.luck})")
-        return self.name
-
-
-Deck = tuple[Card, ...]
-"""A card list: every card of a game, ids 0..N-1 in order."""
 
 # Which fields each kind of card must have (and may have). Games with new kinds add rows.
 KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -111,8 +68,6 @@ def load_deck(game: str | Path) -> Deck:
     if path.suffix.lower() in (".toml", ".json"):
         if not path.exists():
             raise UnknownGame(f"no deck file at {key!r}")
-        from .boards import read_data_file
-
         return deck_from_data(read_data_file(path, DeckError), source=path.name,
                               folder=path.parent)
     raise UnknownGame(f"unknown deck {key!r}; built-in decks: {', '.join(sorted(DECKS))}; "
@@ -121,8 +76,6 @@ def load_deck(game: str | Path) -> Deck:
 
 @cache
 def _load_builtin(game: str) -> Deck:
-    from .boards import _parse
-
     filename = DECKS[game]
     resource = resources.files("luckylab") / "data" / filename
     if not resource.is_file():
@@ -141,7 +94,7 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
         raise DeckError(source, field, problem)
 
     if data.get("format") == "doctor-who":  # its own card shape
-        from .doctorwho_cards import dw_deck_from_data
+        from .doctorwho import dw_deck_from_data
 
         return dw_deck_from_data(data, source)  # type: ignore[return-value]
     extra = set(data) - _TOP_FIELDS
@@ -173,8 +126,8 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
                           "optional facts, source, notes strings)")
     board = None
     if data.get("board") is not None:
-        from .boards import load_board
-        from .errors import BoardError
+        from ..boards import load_board
+        from ..errors import BoardError
 
         where = data["board"]
         if not isinstance(where, str) or not where:
@@ -245,8 +198,6 @@ def deck_from_data(data: Mapping[str, Any], source: str = "<data>",
 def load_characters(game: str = "island") -> tuple[str, ...]:
     """The Character names of a game, seat 0 first (from the ``[characters]`` table of its deck
     file); the names the rulebook gives and the reconstructed ones are told apart there."""
-    from .boards import _parse
-
     if game not in DECKS:
         raise UnknownGame(f"unknown deck {game!r}; built-in decks: {', '.join(sorted(DECKS))}")
     filename = DECKS[game]
@@ -255,16 +206,3 @@ def load_characters(game: str = "island") -> tuple[str, ...]:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise DeckError(filename, "characters.names", "must be a list of names")
     return tuple(names)
-
-
-def check_card_fields(err: Any, where: str, kind: str, row: Mapping[str, Any],
-                      required: set[str], optional: set[str], common: set[str]) -> None:
-    """Report (through ``err(field, problem)``) a card row that lacks a field its kind needs or
-    has one that does not belong on it. Shared by every card-list format."""
-    missing = required - set(row)
-    if missing:
-        err(where, f"a {kind} card needs {sorted(missing)}")
-    extra = set(row) - required - optional - common
-    if extra:
-        err(where, f"field(s) {sorted(extra)} do not belong on a {kind} card; "
-                   f"allowed: {sorted(required | optional | common)}")

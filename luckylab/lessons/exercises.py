@@ -39,7 +39,7 @@ from importlib import resources
 from numbers import Integral, Real
 from typing import Any
 
-from .errors import LuckyLabError
+from ..errors import LuckyLabError
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,0 +1,154 @@
+"""Two versions of luckylab side by side: the same seeded games, interleaved, CPU-time ratios.
+
+This machine is shared and its speed drifts by tens of percent, so a "before" run today and an
+"after" run tomorrow say little. This script keeps one worker process per version alive and
+hands them the same batch in turn (A, B, A, B, ...), timing each batch by the worker's own CPU
+time (``time.process_time``), and prints per case the ratio of games (or decisions) per CPU
+second, new over old, with min / median / max over the rounds. It also checks that both versions
+play the same games (a digest of every result), unless ``--no-same`` says the games may differ.
+
+    python benchmarks/compare.py 4bc15d1                  # this checkout against a commit
+    python benchmarks/compare.py 4bc15d1 --cases kill:4 island:4 --games 200 --rounds 5
+    python benchmarks/compare.py 4bc15d1 --callgrind kill:4   # instructions, if valgrind exists
+
+The old version is checked out with ``git worktree add`` into a temporary folder (removed after).
+A case is ``game:players`` (default bots) or ``game:players:agent`` (e.g. ``kill:2:ismcts``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+WORKER = r"""
+import hashlib, json, sys, time
+from luckylab.simulation import play_game
+for line in sys.stdin:
+    job = json.loads(line)
+    agents = job["agent"]
+    h = hashlib.sha256()
+    start = time.process_time()
+    for seed in range(job["seed"], job["seed"] + job["games"]):
+        r = play_game(job["game"], job["players"], seed, agents, detail=False)
+        h.update(repr((r.winner, r.loser, r.turns, r.finished)).encode())
+    took = time.process_time() - start
+    print(json.dumps({"cpu": took, "digest": h.hexdigest()}), flush=True)
+"""
+
+
+def _worker(root: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.Popen([sys.executable, "-c", WORKER], cwd=root, env=env, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+
+def _ask(worker: subprocess.Popen[str], job: dict[str, object]) -> dict[str, object]:
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdin.write(json.dumps(job) + "\n")
+    worker.stdin.flush()
+    line = worker.stdout.readline()
+    if not line:
+        raise SystemExit(f"a worker died on {job}")
+    return json.loads(line)
+
+
+def _case(text: str) -> dict[str, object]:
+    parts = text.split(":")
+    if len(parts) not in (2, 3) or not parts[1].isdigit():
+        raise SystemExit(f"a case is game:players[:agent], not {text!r}")
+    return {"game": parts[0], "players": int(parts[1]),
+            "agent": parts[2] if len(parts) == 3 else None}
+
+
+def compare(commit: str, cases: list[str], games: int, rounds: int, same: bool) -> list[str]:
+    """Run the comparison; return the printed table's lines."""
+    old_root = Path(tempfile.mkdtemp(prefix="luckylab-old-"))
+    subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(old_root),
+                    commit], check=True, capture_output=True)
+    lines = []
+    try:
+        new, old = _worker(HERE), _worker(old_root)
+        head = f"{'case':<22}{'new/old games per CPU s':>26}{'  min / median / max':>24}"
+        lines.append(head)
+        print(head, flush=True)
+        for text in cases:
+            job = {**_case(text), "games": games, "seed": 1}
+            _ask(new, {**job, "games": 2}), _ask(old, {**job, "games": 2})  # warm caches
+            ratios, digests = [], set()
+            for k in range(rounds):
+                first, second = (new, old) if k % 2 == 0 else (old, new)
+                a, b = _ask(first, job), _ask(second, job)
+                n, o = (a, b) if first is new else (b, a)
+                ratios.append(float(o["cpu"]) / max(float(n["cpu"]), 1e-9))
+                digests.add((n["digest"], o["digest"]))
+            differ = any(d[0] != d[1] for d in digests)
+            note = "  GAMES DIFFER" if differ else "  same games"
+            row = (f"{text:<22}{statistics.median(ratios):>25.2f}x"
+                   f"{min(ratios):>9.2f} / {statistics.median(ratios):.2f} / "
+                   f"{max(ratios):.2f}{note}")
+            lines.append(row)
+            print(row, flush=True)
+            if same and differ:
+                raise SystemExit(f"{text}: the two versions play different games")
+        for w in (new, old):
+            assert w.stdin is not None
+            w.stdin.close()
+            w.wait()
+    finally:
+        subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old_root)],
+                       capture_output=True)
+        shutil.rmtree(old_root, ignore_errors=True)
+    return lines
+
+
+def callgrind(commit: str, case: str, games: int) -> None:
+    """Instruction counts of the same games under both versions (valgrind's callgrind)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    old_root = Path(tempfile.mkdtemp(prefix="luckylab-old-"))
+    subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(old_root),
+                    commit], check=True, capture_output=True)
+    job = json.dumps({**_case(case), "games": games, "seed": 1})
+    try:
+        for label, root in (("new", HERE), ("old", old_root)):
+            out = Path(tempfile.mkdtemp()) / "cg.out"
+            run = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                 sys.executable, "-c", WORKER], input=job + "\n", text=True, cwd=root,
+                env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True)
+            total = [ln for ln in run.stderr.splitlines() if "Collected" in ln]
+            print(f"{label}: {total[-1].split(':')[-1].strip() if total else '?'} instructions")
+    finally:
+        subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old_root)],
+                       capture_output=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("commit", help="the old version: a commit, tag or branch")
+    parser.add_argument("--cases", nargs="+", default=["island:4", "kill:4", "save:4",
+                                                       "panic:4", "doctorwho:3",
+                                                       "doctorwho:4"])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-same", action="store_true",
+                        help="the versions may play different games (a rule changed)")
+    parser.add_argument("--callgrind", metavar="CASE", help="count instructions instead")
+    args = parser.parse_args(argv)
+    if args.callgrind:
+        callgrind(args.commit, args.callgrind, args.games)
+        return
+    compare(args.commit, args.cases, args.games, args.rounds, same=not args.no_same)
+
+
+if __name__ == "__main__":
+    main()

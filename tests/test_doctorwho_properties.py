@@ -75,6 +75,8 @@ def test_the_observation_check_would_catch_a_leak():
 class Blindfold:
     """Only what a seat may know: its observation, its legal actions, the printed card list."""
 
+    game_name = "doctorwho"
+
     def __init__(self, game):
         self._game = game
         self.cards = game.cards

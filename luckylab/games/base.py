@@ -279,7 +279,8 @@ def foreign_action(action: Any, game: str) -> str:
 
 
 _TITLES = {"island": "Island of Doctor Lucky", "kill": "Kill Doctor Lucky",
-           "save": "Save Doctor Lucky", "panic": "Panic Island"}
+           "save": "Save Doctor Lucky", "panic": "Panic Island",
+           "doctorwho": "Doctor Who: The Card Game"}
 
 
 def action_from_data(actions: Iterable[type[GameAction]], data: Any, game: str) -> GameAction:

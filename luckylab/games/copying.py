@@ -25,7 +25,7 @@ import random
 from dataclasses import fields, is_dataclass
 from typing import Any, TypeVar
 
-__all__ = ["light_copy"]
+__all__ = ["deal_anew", "light_copy"]
 
 T = TypeVar("T")
 
@@ -80,3 +80,21 @@ def _copy_value(value: Any) -> Any:
                 object.__setattr__(other, name, _copy_value(item))
         return other
     return copy.deepcopy(value)
+
+
+def deal_anew(pool: list[int], sizes: list[tuple[int, int]], rng: random.Random
+              ) -> tuple[dict[int, list[int]], list[int]]:
+    """What ``determinize`` deals: ``pool`` (the cards a seat cannot see) shuffled with
+    ``rng`` in place, then ``n`` cards to each ``(seat, n)`` of ``sizes`` in that order; returns
+    those hands and the cards left over (for the deck or the piles).
+
+    >>> hands, rest = deal_anew([1, 2, 3, 4, 5], [(1, 2), (2, 1)], random.Random(3))
+    >>> {s: len(h) for s, h in hands.items()}, len(rest)
+    ({1: 2, 2: 1}, 2)
+    """
+    rng.shuffle(pool)
+    hands, start = {}, 0
+    for seat, size in sizes:
+        hands[seat] = pool[start:start + size]
+        start += size
+    return hands, pool[start:]

@@ -67,7 +67,7 @@ from .base import (
     foreign_action,
     seats_from_left,
 )
-from .copying import light_copy
+from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules
 from .protocol import Observation
 
@@ -653,15 +653,10 @@ class KillGame(HandlerTable, GameBase):
         """
         pool = self.unseen_cards(seat)
         world = light_copy(self, self._shared_attributes(), logs=False)
-        rng.shuffle(pool)
-        start = 0
-        for other in sorted(world.hands):
-            if other == seat:
-                continue
-            size = len(self.hands[other])
-            world.hands[other] = pool[start:start + size]
-            start += size
-        world.deck = pool[start:]
+        dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
+                                             if s != seat], rng)
+        for other, hand in dealt.items():
+            world.hands[other] = hand
         world.rng = random.Random(rng.getrandbits(64))
         return world
 

@@ -85,7 +85,7 @@ from .base import (
     jump_target,
     seats_from_left,
 )
-from .copying import light_copy
+from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules, asking_order
 from .protocol import Observation
 
@@ -843,16 +843,13 @@ class SaveGame(HandlerTable, GameBase):
         """
         pool = self.unseen_cards(seat)
         world = light_copy(self, self._shared_attributes(), logs=False)
-        rng.shuffle(pool)
+        dealt, rest = deal_anew(pool, [(s, len(self.hands[s])) for s in self.seats if s != seat],
+                                rng)
+        for other, hand in dealt.items():
+            world.hands[other] = hand
         start = 0
-        for other in self.seats:
-            if other == seat:
-                continue
-            size = len(self.hands[other])
-            world.hands[other] = pool[start:start + size]
-            start += size
         for deck, pile in self.piles.items():
-            world.piles[deck] = pool[start:start + len(pile)]
+            world.piles[deck] = rest[start:start + len(pile)]
             start += len(pile)
         drawn = self._drawn_from
         if drawn:

@@ -118,7 +118,7 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     for every seat, or a list with one per seat (Strangers need none; give None there).
 
     When every seat is a bundled bot (a class in ``luckylab.agents``), the game runs quietly
-    (``set_quiet``: the events' sentences are not written, since nobody reads them) and, for
+    (``quieten``: the events' sentences are not written, since nobody reads them) and, for
     bots marked ``trusted``, through the engine's own loop without re-checking the actions
     they build (``play_out``). The games are the same either
     way (``tests/test_game_digests.py`` replays them with every check); ``checked=True`` forces
@@ -135,7 +135,7 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     bundled = not checked and all(_bundled(c) for c in classes)
     quiet = bundled and not any(c.reads_events for c in classes)
     if quiet:  # nobody reads the events' sentences: the engine may skip writing them
-        state.set_quiet()
+        state.quieten()
     choosers = [b.choose for b in bots]
     if bundled and all(c.trusted for c in classes):
         state.play_out(choosers)  # the engine's own fast, trusted loop
@@ -144,7 +144,7 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
         while not state.is_over:
             apply(choosers[state.current_player](state))
     if quiet:
-        state.set_quiet(False)
+        state.quieten(False)
     result = state.result()
     if not detail and any(k in result.extra for k in DETAIL_KEYS):
         extra = {k: v for k, v in result.extra.items() if k not in DETAIL_KEYS}

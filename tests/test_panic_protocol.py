@@ -179,7 +179,7 @@ def test_gouga_calls_have_one_id_per_kind_and_place():
 def test_quiet_trusted_play_out_plays_the_same_game(seed):
     loud = played(seed, players=4)
     quiet = new_game("panic", players=4, seed=seed)
-    quiet.set_quiet(True)
+    quiet.quieten(True)
     rng = random.Random(seed)
     quiet.play_out([lambda g: rng.choice(g.legal_actions())] * 4)
     assert quiet.events == [] and quiet.is_over

@@ -159,15 +159,15 @@ def test_seeded_games_do_not_depend_on_string_hashing():
 
 
 def test_play_game_goes_through_the_protocol_only(monkeypatch):
-    """Quiet (set_quiet) when no bot reads events, the engine's own loop (play_out) when every
+    """Quiet (quieten) when no bot reads events, the engine's own loop (play_out) when every
     bot is a trusted bundled bot, apply otherwise; never an engine's private attribute."""
     from luckylab.games.kill import KillGame
     from luckylab.simulation import play_game
 
     calls = []
-    real_quiet, real_play_out = KillGame.set_quiet, KillGame.play_out
+    real_quiet, real_play_out = KillGame.quieten, KillGame.play_out
 
-    def set_quiet(self, quiet=True):
+    def quieten(self, quiet=True):
         calls.append(("quiet", quiet))
         real_quiet(self, quiet)
 
@@ -175,7 +175,7 @@ def test_play_game_goes_through_the_protocol_only(monkeypatch):
         calls.append(("play_out", len(choosers)))
         real_play_out(self, choosers)
 
-    monkeypatch.setattr(KillGame, "set_quiet", set_quiet)
+    monkeypatch.setattr(KillGame, "quieten", quieten)
     monkeypatch.setattr(KillGame, "play_out", play_out)
     fast = play_game("kill", 3, seed=5)
     assert calls == [("quiet", True), ("play_out", 3), ("quiet", False)]

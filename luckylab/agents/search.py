@@ -23,7 +23,7 @@ rates looks better than it is, and a few dozen simulations are noisy.
 
 The simulated games run through the game protocol alone: each one is a ``clone()`` of a
 determinization (``game.determinize(seat, rng)``, dealt by the engine) set quiet
-(``set_quiet``: nobody reads their events' sentences), and the rollouts go through the engine's
+(``quieten``: nobody reads their events' sentences), and the rollouts go through the engine's
 ``apply_trusted``, without re-checking the actions the readable bot built; the play is the same.
 
 The budget is ``iterations`` per decision (the default, so a seed replays a game exactly) or
@@ -275,7 +275,7 @@ class ISMCTSAgent(Agent):
 
     def _iterate(self, world: Any, root: _Node) -> None:
         game = world.clone()
-        game.set_quiet(True)  # nobody reads this copy's events: skip their sentences
+        game.quieten(True)  # nobody reads this copy's events: skip their sentences
         path: list[tuple[_Node, int]] = []
         node = root
         while True:

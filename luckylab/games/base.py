@@ -363,7 +363,7 @@ class HandlerTable:
     def _say(self, kind: str, text: str, **data: Any) -> None:
         self._pending.append(Event(kind, text, data))
 
-    def set_quiet(self, quiet: bool = True) -> None:
+    def quieten(self, quiet: bool = True) -> None:
         """Stop (or resume) writing events: nobody reads them in a simulation or a search
         rollout. The play is the same; ``events`` and ``state_digest()`` then lack the quiet
         part, so a quiet game is for results, not for records."""
@@ -435,7 +435,7 @@ class GameBase:
         """``apply`` without re-checking (an engine without a faster path checks anyway)."""
         return self.apply(action)
 
-    def set_quiet(self, quiet: bool = True) -> None:
+    def quieten(self, quiet: bool = True) -> None:
         """Stop writing event sentences (an engine without a quiet mode keeps writing)."""
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:

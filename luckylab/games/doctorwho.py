@@ -1087,7 +1087,7 @@ class DoctorWhoGame(GameBase):
         self.events.extend(events)
         return events
 
-    def set_quiet(self, quiet: bool = True) -> None:
+    def quieten(self, quiet: bool = True) -> None:
         """Stop (or resume) writing events: nobody reads them in a simulation or a search
         rollout. The play is the same; ``events`` and ``state_digest()`` then lack the quiet
         part, so a quiet game is for results, not for records."""

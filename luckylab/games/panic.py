@@ -788,7 +788,7 @@ class PanicGame(GameBase):
         self.events.extend(events)
         return events
 
-    def set_quiet(self, quiet: bool = True) -> None:
+    def quieten(self, quiet: bool = True) -> None:
         """Stop (or resume) keeping events: nobody reads them in a simulation or a search
         rollout with bots that do not read ``events``. The play is the same; ``apply`` then
         returns no events, and ``events`` and ``state_digest()`` lack the quiet part, so a

@@ -22,7 +22,7 @@ private attributes:
 ``apply_trusted(action)``         the engine's own fast path: ``apply`` without re-checking an
                                   action that came from ``legal_actions()`` of this very state
                                   (or from a bundled bot that only builds legal actions)
-``set_quiet(True)``               the engine stops writing event sentences (nobody reads them:
+``quieten(True)``                 the engine stops writing event sentences (nobody reads them:
                                   simulations, search rollouts); the play is the same
 ``play_out(choosers)``            plays to the end, ``choosers[seat](game)`` deciding for each
                                   seat, through the engine's fastest trusted loop
@@ -162,7 +162,7 @@ class GameState(Protocol):
 
     def apply_trusted(self, action: Any) -> list[Any]: ...
 
-    def set_quiet(self, quiet: bool = True) -> None: ...
+    def quieten(self, quiet: bool = True) -> None: ...
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None: ...
 

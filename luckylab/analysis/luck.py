@@ -682,13 +682,7 @@ def monte_carlo_p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None,
     >>> est.agrees(p_foil(12, [5, 5]))
     True
     """
-    _check_value(attack, "attack")
-    sizes = _check_hand_sizes(hand_sizes)
-    _check_samples(samples)
-    _check_seed(seed)
-    _check_engine(engine)
-    lucks = luck_values(remaining_cards(deck, known))
-    _unseen_table_size_check(lucks, sizes)
+    lucks, sizes = _sampling_question(attack, hand_sizes, deck, known, samples, seed, engine)
     hits = 0
     for block in _prefix_sum_blocks(lucks, [sum(sizes)], samples, seed, engine):
         if engine == "numpy":
@@ -698,10 +692,20 @@ def monte_carlo_p_foil(attack: int, hand_sizes: Sequence[int], deck: Any = None,
     return Estimate.from_counts(hits, samples)
 
 
-def _unseen_table_size_check(lucks: list[int], sizes: list[int]) -> None:
+def _sampling_question(attack: Any, hand_sizes: Any, deck: Any, known: Any, samples: Any,
+                       seed: Any, engine: Any) -> tuple[list[int], list[int]]:
+    """The Monte Carlo twins' arguments checked before any work: the unseen cards' Luck values
+    and the hand sizes (OptionError naming the bad argument otherwise)."""
+    _check_value(attack, "attack")
+    sizes = _check_hand_sizes(hand_sizes)
+    _check_samples(samples)
+    _check_seed(seed)
+    _check_engine(engine)
+    lucks = luck_values(remaining_cards(deck, known))
     if sum(sizes) > len(lucks):
         raise OptionError(f"the hands {sizes} need {sum(sizes)} cards but only {len(lucks)} "
                          f"cards are unseen")
+    return lucks, sizes
 
 
 def monte_carlo_players_needed(attack: int, hand_sizes: Sequence[int], deck: Any = None,
@@ -715,13 +719,7 @@ def monte_carlo_players_needed(attack: int, hand_sizes: Sequence[int], deck: Any
     >>> all(sim[m].agrees(exact[m]) for m in exact)
     True
     """
-    _check_value(attack, "attack")
-    sizes = _check_hand_sizes(hand_sizes)
-    _check_samples(samples)
-    _check_seed(seed)
-    _check_engine(engine)
-    lucks = luck_values(remaining_cards(deck, known))
-    _unseen_table_size_check(lucks, sizes)
+    lucks, sizes = _sampling_question(attack, hand_sizes, deck, known, samples, seed, engine)
     if attack == 0:
         return {0: Estimate.from_counts(samples, samples)}
     cuts = [sum(sizes[:m]) for m in range(1, len(sizes) + 1)]

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import BoardError
 
-__all__ = ["board_labels", "validate_start"]
+__all__ = ["board_labels", "check_space_number", "validate_start"]
 
 
 def validate_start(data: Mapping[str, Any], spaces: Any, source: str) -> dict[str, Any]:
@@ -49,3 +49,17 @@ class _Errors:
 
     def __call__(self, field: str, problem: str) -> None:
         raise BoardError(self.source, field, problem)
+
+
+def check_space_number(err: Any, where: str, name: str, number: Any,
+                       numbers: dict[int, str]) -> None:
+    """A space's optional ``number``: a whole number no other space has (``numbers`` remembers
+    the numbers seen so far, for both the graph and the geometry formats); ``err(where,
+    problem)`` reports a problem."""
+    if number is None:
+        return
+    if not isinstance(number, int) or isinstance(number, bool):
+        err(f"{where}.number", f"must be a whole number, not {number!r}")
+    if number in numbers:
+        err(f"{where}.number", f"duplicate number {number} (also {numbers[number]!r})")
+    numbers[number] = name

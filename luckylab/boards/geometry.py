@@ -110,7 +110,7 @@ import networkx as nx
 
 from ..errors import BoardError, OptionError, UnknownSpace
 from .board import Board
-from .fields import board_labels, validate_start
+from .fields import board_labels, check_space_number, validate_start
 
 __all__ = [
     "Geometry",
@@ -566,12 +566,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "<data>", key: str = 
         if kinds is not None and kind not in kinds:
             err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(kinds)}")
         number = sp.get("number")
-        if number is not None:
-            if not isinstance(number, int) or isinstance(number, bool):
-                err(f"{where}.number", f"must be a whole number, not {number!r}")
-            if number in numbers:
-                err(f"{where}.number", f"duplicate number {number} (also {numbers[number]!r})")
-            numbers[number] = name
+        check_space_number(err, where, name, number, numbers)
         rect = _rect(sp.get("rect"), f"{where}.rect", err)
         for other, other_rect in rects.items():
             if rect.overlaps(other_rect):

@@ -19,7 +19,7 @@ from typing import Any
 import networkx as nx
 
 from .board import Board
-from .fields import _Errors, board_labels, validate_start
+from .fields import _Errors, board_labels, check_space_number, validate_start
 
 __all__ = ["MAX_SPACES"]
 
@@ -72,12 +72,7 @@ def _board_from_graph_data(data: Mapping[str, Any], source: str, key: str) -> Bo
         if kind not in kinds:
             err(f"{where}.kind", f"unknown kind {kind!r}; allowed: {', '.join(kinds)}")
         number = sp.get("number")
-        if number is not None:
-            if not isinstance(number, int) or isinstance(number, bool):
-                err(f"{where}.number", f"must be a whole number, not {number!r}")
-            if number in numbers:
-                err(f"{where}.number", f"duplicate number {number} (also {numbers[number]!r})")
-            numbers[number] = name
+        check_space_number(err, where, name, number, numbers)
         pos = sp.get("pos", [0.0, 0.0])
         if not (
             isinstance(pos, list)

@@ -18,8 +18,9 @@ empty list when it follows it). The rules checked, in the order a lesson is read
 5. Every ``luckylab.check(`` in a solution cell has the stored output ``correct``.
 6. No ``<details>`` blocks, no ``NBVAL_`` comments in code, no ``../shared`` paths; students'
    text does not speak of nbval, pytest or the test suite, and numbers seats from 1.
-7. Every figure (an image output) has a markdown caption right under it starting ``*Figure:*``
-   (or ``*Figure: ...*``, the whole caption in italics).
+7. Every figure (an image output, or an HTML ``<img>`` from :func:`luckylab.viz.show`) has a
+   markdown caption right under it starting ``*Figure:*`` (or ``*Figure: ...*``, the whole
+   caption in italics).
 
 Length (:mod:`luckylab.lessons.stats`) and slideshow metadata (:mod:`luckylab.lessons.slides`)
 are checked by their own modules.
@@ -293,14 +294,20 @@ def _text(nb: NotebookNode) -> list[str]:
     return problems
 
 
+def _is_figure(output: Any) -> bool:
+    """An image output, or an HTML ``<img>`` (a figure shown with its alt text)."""
+    data = output.get("data", {})
+    html = data.get("text/html", "")
+    html = "".join(html) if isinstance(html, list) else html
+    return any(k.startswith("image/") for k in data) or html.lstrip().startswith("<img")
+
+
 def _figures(nb: NotebookNode) -> list[str]:
     problems = []
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        images = any(k.startswith("image/") for o in cell.get("outputs", [])
-                     for k in o.get("data", {}))
-        if not images:
+        if not any(_is_figure(o) for o in cell.get("outputs", [])):
             continue
         following = nb.cells[index + 1] if index + 1 < len(nb.cells) else None
         if following is None or following.cell_type != "markdown" or not (

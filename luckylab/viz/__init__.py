@@ -51,6 +51,8 @@ _WHERE = {
     "PlayTable": "play",
     "ClickMap": "clicks",
     "decorate": "style",
+    "show": "figures",
+    "figure_bundle": "figures",
     "series": "style",
 }
 

@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from luckylab.errors import OptionError  # noqa: E402
-from luckylab.lessons.style import _is_figure  # noqa: E402
+from luckylab.lessons.figures import alt_text, is_figure  # noqa: E402
 from luckylab.viz.figures import MAX_ALT, figure_bundle, show  # noqa: E402
 
 
@@ -31,7 +31,11 @@ def test_the_bundle_is_an_img_with_its_alt_text_and_a_real_png(fig):
     assert base64.b64decode(encoded).startswith(b"\x89PNG")
     assert data["text/plain"] == 'Figure: Two bars, 3 and 5 "pairs" high <tall>.'
     assert metadata == {"alt": 'Two bars, 3 and 5 "pairs" high <tall>.'}
-    assert _is_figure({"output_type": "display_data", "data": data})
+    output = {"output_type": "display_data", "data": data, "metadata": metadata}
+    assert is_figure(output) and alt_text(output) == 'Two bars, 3 and 5 "pairs" high <tall>.'
+    del output["metadata"]  # the <img alt> alone is enough
+    assert alt_text(output) == 'Two bars, 3 and 5 "pairs" high <tall>.'
+    assert alt_text({"data": {"image/png": "AA"}}) is None
 
 
 @pytest.mark.parametrize("alt, message", [

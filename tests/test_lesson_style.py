@@ -80,11 +80,13 @@ def _solution_output(text):
     return change
 
 
-def _figure(caption):
+def _figure(caption, alt="Six faces, numbered 1 to 6."):
     def change(nb):
         index = nb.cells.index(_cell(nb, "print(2 * 3)"))
+        metadata = {"alt": alt} if alt else {}
         nb.cells[index].outputs.append(new_output("display_data", {"image/png": "iVBOR",
-                                                                   "text/plain": "<Figure>"}))
+                                                                   "text/plain": "<Figure>"},
+                                                  metadata=metadata))
         if caption is not None:
             nb.cells.insert(index + 1, new_markdown_cell(caption))
     return change
@@ -140,6 +142,7 @@ BROKEN = {
     "solution check not run": (_solution_output(""), "says 'correct' 0 time"),
     "figure without caption": (_figure(None), "caption"),
     "figure with a plain caption": (_figure("The curve."), "caption"),
+    "figure without alt text": (_figure("*Figure:* six faces.", alt=None), "alt text"),
 }
 
 

@@ -20,7 +20,7 @@ empty list when it follows it). The rules checked, in the order a lesson is read
    text does not speak of nbval, pytest or the test suite, and numbers seats from 1.
 7. Every figure (an image output, or an HTML ``<img>`` from :func:`luckylab.viz.show`) has a
    markdown caption right under it starting ``*Figure:*`` (or ``*Figure: ...*``, the whole
-   caption in italics).
+   caption in italics), and alt text (:mod:`luckylab.lessons.figures`).
 
 Length (:mod:`luckylab.lessons.stats`) and slideshow metadata (:mod:`luckylab.lessons.slides`)
 are checked by their own modules.
@@ -36,6 +36,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .figures import alt_text, is_figure
 from .notebook import (
     cell_tags,
     lesson_paths,
@@ -294,20 +295,13 @@ def _text(nb: NotebookNode) -> list[str]:
     return problems
 
 
-def _is_figure(output: Any) -> bool:
-    """An image output, or an HTML ``<img>`` (a figure shown with its alt text)."""
-    data = output.get("data", {})
-    html = data.get("text/html", "")
-    html = "".join(html) if isinstance(html, list) else html
-    return any(k.startswith("image/") for k in data) or html.lstrip().startswith("<img")
-
-
 def _figures(nb: NotebookNode) -> list[str]:
     problems = []
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        if not any(_is_figure(o) for o in cell.get("outputs", [])):
+        outputs = [o for o in cell.get("outputs", []) if is_figure(o)]
+        if not outputs:
             continue
         following = nb.cells[index + 1] if index + 1 < len(nb.cells) else None
         if following is None or following.cell_type != "markdown" or not (
@@ -315,6 +309,9 @@ def _figures(nb: NotebookNode) -> list[str]:
         ):
             problems.append(f"cell {index}: a figure needs a caption right under it, a markdown "
                             "cell starting '*Figure:*'")
+        if any(alt_text(output) is None for output in outputs):
+            problems.append(f"cell {index}: a figure needs alt text: show it with "
+                            "luckylab.viz.show(fig, alt=...), the numbers it shows in words")
     return problems
 
 

@@ -75,8 +75,9 @@ __all__ = [
 ]
 
 
-DESCRIPTION = ("Write each lesson without the cells tagged 'solution' and with the outputs of "
-               "the cells tagged 'exercise' cleared.")
+DESCRIPTION = ("Write each lesson without the cells tagged 'solution' (an empty answer cell "
+               "where an exercise had only its solution) and with the outputs of the cells "
+               "tagged 'exercise' cleared.")
 """What ``luckylab student-copy --help`` and ``python -m luckylab.lessons.student_copy`` say."""
 
 _EXERCISE = re.compile(r"^\*\*Exercise\b", re.M)

@@ -36,7 +36,7 @@ from .errors import GameFailed, LuckyLabError, OptionError
 from .games.base import GameResult, check_seed
 
 __all__ = ["MAX_GAMES", "MAX_LISTED_GAMES", "GameFailed", "Summary", "game_seeds",
-           "iter_simulate", "play_game", "simulate", "summarize"]
+           "iter_simulate", "play_game", "player_seats", "simulate", "summarize"]
 
 AgentSpec = str | type | None
 
@@ -83,7 +83,8 @@ def _check_flags(**flags: Any) -> None:
 
 
 def _check_agents(agents: Any) -> None:
-    """agents: None, a name, an Agent class, or a list/tuple of those (one per seat)."""
+    """agents: None, a name, an Agent class, or a list/tuple of those (one per player or per
+    seat)."""
     from .agents.base import Agent
 
     specs = agents if isinstance(agents, (list, tuple)) else [agents]
@@ -92,17 +93,52 @@ def _check_agents(agents: Any) -> None:
                                                      and issubclass(spec, Agent)):
             continue
         raise OptionError(f"agents must be None, an agent name, an Agent class, or a list of "
-                          f"those (one per seat), not {spec!r:.80}")
+                          f"those (one per player, or one per seat), not {spec!r:.80}")
 
 
-def _agent_specs(game: str, agents: Any, seats: int) -> list[AgentSpec]:
+def _agent_specs(game: str, agents: Any, seats: int,
+                 players_at: Sequence[int] | None = None) -> list[AgentSpec]:
+    """One agent spec per seat. ``players_at``: the seats players sit in (when some seats are
+    the Island's Strangers), so that a list with one agent per player is understood too."""
     _check_agents(agents)
     if agents is None or isinstance(agents, (str, type)):
         return [agents] * seats
     specs = list(agents)
-    if len(specs) != seats:
-        raise OptionError(f"agents lists {len(specs)} agents for {seats} seats that decide")
-    return specs
+    if len(specs) == seats:
+        return specs
+    if players_at is not None and len(specs) == len(players_at):
+        per_seat: list[AgentSpec] = [None] * seats  # the Strangers: the game's default
+        for seat, spec in zip(players_at, specs, strict=True):
+            per_seat[seat] = spec
+        return per_seat
+    if players_at is not None and len(players_at) != seats:
+        raise OptionError(
+            f"agents lists {len(specs)} agents: give one per player ({len(players_at)}; the "
+            f"Strangers play the default) or one per seat ({seats}: the players and their "
+            "Strangers in seat order, None for the default)")
+    raise OptionError(f"agents lists {len(specs)} agents: give one per player ({seats})")
+
+
+def _player_seats(state: Any) -> list[int]:
+    """The seats players sit in, in seat order (the Island's Strangers left out)."""
+    if state.num_seats == state.players:
+        return list(range(state.num_seats))
+    strangers = set(state.observation(0).data.get("strangers", ()))
+    return [s for s in range(state.num_seats) if s not in strangers]
+
+
+def player_seats(game: str, players: int, **options: Any) -> list[int]:
+    """The seats the players sit in, in order: Player ``k`` (as people count, from 1) plays
+    seat ``player_seats(...)[k - 1]``; the other seats are the Island's Strangers.
+
+    >>> player_seats("island", players=2)   # Strangers sit between the players
+    [0, 2]
+    >>> player_seats("island", players=4), player_seats("kill", players=3)
+    ([0, 1, 2, 3], [0, 1, 2])
+    """
+    from .games.registry import new_game
+
+    return _player_seats(new_game(game, players=players, seed=0, **options))
 
 
 def _bundled(cls: type) -> bool:
@@ -115,7 +151,8 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     """Play one game to the end with bots and return its :class:`GameResult`.
 
     ``agents`` is None (every seat plays the game's default agent), one agent name or class
-    for every seat, or a list with one per seat (Strangers need none; give None there).
+    for every seat, or a list with one per player (Player 1 first; the Island's Strangers get
+    the game's default) or one per seat (Strangers included; None gives the default).
 
     When every seat is a bundled bot (a class in ``luckylab.agents``), the game runs quietly
     (``quieten``: the events' sentences are not written, since nobody reads them) and, for
@@ -159,7 +196,9 @@ def _setup(game: str, players: int, seed: int, agents: Any,
     from .games.registry import new_game
 
     state = new_game(game, players=players, seed=seed, **options)
-    specs = _agent_specs(game, agents, state.num_seats)
+    players_at = (_player_seats(state) if isinstance(agents, (list, tuple))
+                  and state.num_seats != state.players else None)
+    specs = _agent_specs(game, agents, state.num_seats, players_at)
     rng = random.Random(seed ^ 0x5EED)
     bots = []
     for spec in specs:
@@ -269,7 +308,9 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
         ``game_seeds(seed, games)[i]``, however the run is split or resumed.
     agents
         None (the game's default agent everywhere), an agent name or class for every seat, or
-        one per seat. The names are those of :func:`luckylab.agents.agent_names` and, for
+        a list: one per player (Player 1 first; the Island's Strangers then get the game's
+        default) or one per seat (Strangers included, None for the default; see
+        :func:`player_seats`). The names are those of :func:`luckylab.agents.agent_names` and, for
         Island and Kill, ``"ismcts"`` (the look-ahead bot, slow). A process pool needs
         classes it can import (not ones defined in a notebook, unless the pool forks); this is
         checked before any work is sent.
@@ -450,6 +491,13 @@ def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int
 
     >>> len(simulate("kill", players=4, games=4, seed=2, start=2))
     2
+
+    One agent per player; in a 2-player Island the Strangers (seats 1 and 3) play the default:
+
+    >>> duel = simulate("island", players=2, games=2, seed=3, agents=["cautious", "aggressive"])
+    >>> duel == simulate("island", players=2, games=2, seed=3,
+    ...                  agents=["cautious", None, "aggressive", None])
+    True
     """
     if isinstance(games, int) and not isinstance(games, bool) and games > MAX_LISTED_GAMES:
         raise OptionError(f"simulate keeps every result in memory: at most "

@@ -189,6 +189,36 @@ def test_binder_postbuild_installs_only_the_package_and_is_executable():
         assert listing.stdout.startswith("100755"), "binder/postBuild must be executable in git"
 
 
+NEWS_PLUGIN = "@jupyterlab/apputils-extension:notification"
+SHIPPED_SETTINGS = Path("luckylab/data/jupyter/labconfig/default_setting_overrides.d/luckylab.json")
+
+
+def test_binder_postbuild_installs_the_shipped_jupyterlab_settings(tmp_path):
+    """Issue 26: postBuild puts the settings ``luckylab lab`` uses (no Jupyter news pop-up)
+    into the environment's Jupyter config folder. Run for real, with ``python`` stood in for by
+    a script that names a temporary folder as that config folder and records the pip call."""
+    from luckylab.cli.lab import SETTINGS_OVERRIDES, settings_overrides
+
+    assert SETTINGS_OVERRIDES == ROOT / SHIPPED_SETTINGS
+    assert settings_overrides()[NEWS_PLUGIN]["fetchNews"] == "false"
+    shims, config = tmp_path / "bin", tmp_path / "etc" / "jupyter"
+    shims.mkdir()
+    (shims / "python").write_text(
+        "#!/bin/bash\n"
+        f'if [ "$1" = -c ]; then echo "{config}"; else echo "$*" >> "{tmp_path}/pip.log"; fi\n')
+    (shims / "python").chmod(0o755)
+    env = dict(os.environ, PATH=os.pathsep.join([str(shims), os.environ.get("PATH", "")]))
+    done = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    installed = config / "labconfig" / "default_setting_overrides.d" / "luckylab.json"
+    assert json.loads(installed.read_text()) == settings_overrides()
+    assert (tmp_path / "pip.log").read_text().split() == [
+        "-m", "pip", "install", "--no-cache-dir", "--no-deps", "."]
+    text = (BINDER / "postBuild").read_text()
+    assert "jupyter_core.paths as p; print(p.ENV_CONFIG_PATH[0])" in text  # the env's folder
+
+
 def test_repo2docker_installs_the_pins_before_it_copies_the_repository(tmp_path):
     """repo2docker's own Dockerfile for this repository (``--no-build``: no Docker needed):
     requirements.txt is copied alone and installed, *then* the repository is copied, *then*
@@ -396,6 +426,21 @@ print(json.dumps({
     assert {canonical(k): v for k, v in facts["pinned"].items()} == pins()
     if find_python(binder_env.version) is not None:
         assert tuple(facts["python"]) == binder_env.version
+
+
+@pytest.mark.slow
+def test_binder_env_jupyterlab_reads_the_shipped_settings(binder_env):
+    """The venv's JupyterLab finds the default settings postBuild installed: its settings API
+    code gives fetchNews "false" (never ask about the Jupyter news feed)."""
+    probe = binder_env.run(
+        "-c",
+        "import json, sys; from jupyterlab_server.settings_utils import _get_overrides; "
+        "print(json.dumps(_get_overrides(sys.prefix + '/share/jupyter/lab/settings')[0]))",
+        what="reading JupyterLab's setting overrides in the Binder venv",
+        cwd=binder_env.prefix,
+    )
+    overrides = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert overrides[NEWS_PLUGIN]["fetchNews"] == "false"
 
 
 @pytest.mark.slow

@@ -109,6 +109,49 @@ def test_version_names_the_version_python_and_folder():
     )
 
 
+NEWS_PLUGIN = "@jupyterlab/apputils-extension:notification"
+
+
+def test_shipped_settings_switch_the_news_off_and_fit_the_installed_jupyterlab_schema():
+    """Issue 26: no "Would you like to get notified about official Jupyter news?" pop-up. The
+    setting is checked against the schema of the JupyterLab installed here (JupyterLab 4)."""
+    jsonschema = pytest.importorskip("jsonschema")
+    pytest.importorskip("jupyterlab")
+    from jupyterlab.commands import get_app_dir
+
+    overrides = lab.settings_overrides()
+    assert overrides[NEWS_PLUGIN]["fetchNews"] == "false"
+    assert overrides[NEWS_PLUGIN]["checkForUpdates"] is False
+    package, plugin = NEWS_PLUGIN.split(":")
+    schema_file = Path(get_app_dir()) / "schemas" / package / f"{plugin}.json"
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    never = [c for c in schema["properties"]["fetchNews"]["oneOf"] if c["title"] == "Never"]
+    assert [c["const"] for c in never] == ["false"]  # "false" means Never, not Ask
+    for plugin_id, settings in overrides.items():
+        package, plugin = plugin_id.split(":")
+        schema = json.loads((Path(get_app_dir()) / "schemas" / package / f"{plugin}.json")
+                            .read_text(encoding="utf-8"))
+        jsonschema.validate(settings, schema)
+
+
+def test_jupyterlab_started_by_the_lab_command_reads_the_shipped_settings(tmp_path):
+    """JupyterLab's own settings code, in the environment ``luckylab lab`` gives it, finds the
+    shipped defaults; without that environment it does not (so the test can fail)."""
+    pytest.importorskip("jupyterlab_server")
+    code = ("import json, sys; from jupyterlab_server.settings_utils import _get_overrides; "
+            "print(json.dumps(_get_overrides(sys.argv[1])[0]))")
+    base = {k: v for k, v in os.environ.items() if k != "JUPYTER_CONFIG_PATH"}
+    base["JUPYTER_CONFIG_DIR"] = str(tmp_path)  # no user config of this machine
+    found = {}
+    for name, env in (("lab", lab.lab_environment(base)), ("plain", base)):
+        done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "app-settings")],
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        found[name] = json.loads(done.stdout)
+    assert found["lab"][NEWS_PLUGIN] == lab.settings_overrides()[NEWS_PLUGIN]
+    assert NEWS_PLUGIN not in found["plain"]
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -166,6 +209,11 @@ def test_lab_serves_the_start_lesson_from_a_subfolder(tmp_path):
 
         status, page = get(f"{base}/lab/tree/notebooks/00_start_here.ipynb?token={token}")
         assert status == 200 and b"JupyterLab" in page
+
+        status, body = get(f"{base}/lab/api/settings/{NEWS_PLUGIN}?token={token}")
+        assert status == 200
+        news = json.loads(body)["schema"]["properties"]["fetchNews"]
+        assert news["default"] == "false"  # JupyterLab never asks about its news feed
 
         status, _ = get(f"{base}/api/contents/notebooks/00_start_here.ipynb")  # no token
         assert status == 403

@@ -496,6 +496,39 @@ def test_site_has_the_widgets_and_ipyevents_front_ends(site):
 
 
 @pytest.mark.slow
+def test_site_never_asks_about_the_jupyter_news(site):
+    """Issue 26: the site's settings (jupyter-lite.json's settingsOverrides, what JupyterLite
+    applies to the plugins' defaults) switch the news feed off, as ``luckylab lab`` and Binder
+    do, with the same file; the value fits the schema the site itself serves."""
+    from luckylab.cli.lab import settings_overrides
+
+    out = Path(site["out"])
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    overrides = config["jupyter-config-data"]["settingsOverrides"]
+    plugin = "@jupyterlab/apputils-extension:notification"
+    assert overrides[plugin]["fetchNews"] == "false"
+    assert overrides[plugin] == settings_overrides()[plugin]
+    schemas = list(out.rglob("apputils-extension/notification.json"))
+    if schemas:  # the site serves the plugin's schema: "false" is its "Never"
+        schema = json.loads(schemas[0].read_text(encoding="utf-8"))
+        never = [c["const"] for c in schema["properties"]["fetchNews"]["oneOf"]
+                 if c["title"] == "Never"]
+        assert never == ["false"]
+
+
+def test_a_site_without_the_settings_is_refused(tmp_path):
+    """check_site names the missing settings (a build that dropped them fails loudly)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    data = {"federated_extensions": [{"name": lite.WIDGETS_EXTENSION},
+                                     {"name": lite.EVENTS_EXTENSION}]}
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": data}))
+    with pytest.raises(LuckyLabError, match="lacks luckylab's settings for "
+                       "@jupyterlab/apputils-extension:notification"):
+        lite.check_site(site)
+
+
+@pytest.mark.slow
 def test_site_build_leaves_the_repository_alone(site):
     assert digest(ROOT / "notebooks") == site["notebooks_before"]
     assert {p for p in ("build", "dist") if (ROOT / p).exists()} == site["stray_before"]

@@ -54,7 +54,7 @@ def test_agents_by_name_class_or_per_seat():
     mixed = luckylab.simulate("island", players=4, games=3, seed=1,
                               agents=[CautiousAgent, "aggressive", "random", None])
     assert len(mixed) == 3
-    with pytest.raises(ValueError, match="4 seats"):
+    with pytest.raises(ValueError, match=r"3 agents: give one per player \(4\)$"):
         luckylab.simulate("island", players=4, games=1, seed=1, agents=["random"] * 3)
     with pytest.raises(ValueError, match="no agent 'genius'"):
         luckylab.simulate("island", players=4, games=1, seed=1, agents="genius")
@@ -82,6 +82,43 @@ def test_strangers_need_no_agent_but_a_per_seat_list_covers_every_seat():
     results = luckylab.simulate("island", players=2, games=2, seed=1,
                                 agents=["aggressive", None, "random", None])
     assert all(r.finished for r in results)
+
+
+def test_one_agent_per_player_seats_the_strangers_with_the_default():
+    """Issue 26: a user thinks in players; the Strangers (seats between them) play the game's
+    default bot unless a per-seat list names theirs."""
+    from luckylab.agents.island import RandomIslandAgent as RandomAgent
+    from luckylab.simulation import _setup, player_seats
+
+    assert player_seats("island", players=2) == [0, 2]
+    assert player_seats("island", players=3) == [0, 2, 4]
+    assert player_seats("island", players=3, strangers=False) == [0, 1, 2]
+    per_player = luckylab.simulate("island", players=2, games=3, seed=1,
+                                   agents=["aggressive", "random"])
+    assert per_player == luckylab.simulate("island", players=2, games=3, seed=1,
+                                           agents=["aggressive", None, "random", None])
+    assert per_player != luckylab.simulate("island", players=2, games=3, seed=1,
+                                           agents=["aggressive", "random", None, None])
+    _, bots = _setup("island", 3, 5, ["random", AggressiveAgent, "random"], {})
+    assert [type(b) for b in bots] == [RandomAgent, CautiousAgent, AggressiveAgent,
+                                       CautiousAgent, RandomAgent, CautiousAgent]
+    _, bots = _setup("island", 2, 5, ["random", "aggressive", "random", "aggressive"], {})
+    assert [type(b) for b in bots] == [RandomAgent, AggressiveAgent] * 2  # per seat: as given
+    for count in (1, 3, 5):
+        with pytest.raises(LuckyLabError, match=rf"^agents lists {count} agents: give one per "
+                           r"player \(2; the Strangers play the default\) or one per seat "
+                           r"\(4: the players and their Strangers"):
+            luckylab.simulate("island", players=2, games=1, seed=1, agents=["random"] * count)
+    with pytest.raises(LuckyLabError, match=r"2 agents: give one per player \(3\)$"):
+        luckylab.simulate("kill", players=3, games=1, seed=1, agents=["random"] * 2)
+
+
+@pytest.mark.slow
+def test_the_look_ahead_bot_against_a_cautious_player_in_a_two_player_island():
+    duel = luckylab.simulate("island", players=2, games=1, seed=0, agents=["ismcts", "cautious"])
+    assert duel == luckylab.simulate("island", players=2, games=1, seed=0,
+                                     agents=["ismcts", None, "cautious", None])
+    assert duel[0].finished
 
 
 def test_summary_counts():
@@ -182,3 +219,31 @@ def test_play_game_goes_through_the_protocol_only(monkeypatch):
     calls.clear()
     assert play_game("kill", 3, seed=5, checked=True) == fast  # the same game, every check
     assert calls == []
+
+
+def test_cli_counts_players_from_1_and_takes_one_agent_per_player(capsys):
+    """Issue 26: the text says Player 1, 2 ... (the Strangers' wins together); the JSON keeps
+    ``wins_by_seat`` with seats from 0, as documented."""
+    from luckylab.__main__ import main
+
+    argv = ["simulate", "--players", "2", "--games", "12", "--seed", "4",
+            "--agents", "aggressive", "random"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = summarize(luckylab.simulate("island", players=2, games=12, seed=4,
+                                           agents=["aggressive", None, "random", None]))
+    assert data["wins_by_seat"] == expected["wins_by_seat"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    wins = data["wins_by_seat"]
+
+    def said(n):
+        return f"{n} win{'' if n == 1 else 's'}"
+
+    assert lines == [f"  Player 1: {said(wins.get('0', 0))}",
+                     f"  Player 2: {said(wins.get('2', 0))}",
+                     f"  Strangers: {said(data['stranger_wins'])}"]
+    assert not any("seat" in line for line in lines)
+    assert main(["simulate", "--game", "kill", "--players", "3", "--games", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert [line.split(":")[0] for line in lines] == ["  Player 1", "  Player 2", "  Player 3"]

@@ -6,7 +6,9 @@ lessons folder, and a ``solution`` tag on a cell that is not a solution is repor
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,12 +20,14 @@ from lesson_support import NOTEBOOKS, REPO, house_style_lesson, lesson_params
 from luckylab.__main__ import main as luckylab_main
 from luckylab.cli import COMMANDS
 from luckylab.errors import LuckyLabError
-from luckylab.lessons.notebook import LessonError, cell_tags
+from luckylab.lessons.notebook import LessonError, cell_source, cell_tags, is_lesson
 from luckylab.lessons.student_copy import (
+    WORK_TAG,
     StraySolutionTag,
     UnsafeDestination,
     stray_solution_tags,
     student_copy,
+    work_cell_type,
     write_student_copies,
 )
 
@@ -205,3 +209,156 @@ def test_import_luckylab_loads_neither_the_lesson_tools_nor_nbformat():
                            capture_output=True, text=True, env=env, timeout=120)
     assert plain.stdout.strip() == "['luckylab.lessons', 'luckylab.lessons.exercises']", \
         plain.stderr
+
+
+# --- "your answer" cells, and copies from a plain install (issue 26) -----------------------
+
+def _exercise_texts(cells) -> list[int]:
+    return [i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+            and "solution" not in cell_tags(c)
+            and re.search(r"^\*\*Exercise\b", cell_source(c), re.M)]
+
+
+def _solution_only_lesson():
+    """The house-style lesson plus Exercise 2 answered by code, Exercise 3 by words only."""
+    from nbformat.v4 import new_code_cell, new_markdown_cell
+
+    nb = house_style_lesson(exercise_id="demo.1")
+    recap = next(i for i, c in enumerate(nb.cells) if c.source.startswith("## Recap"))
+    nb.cells[recap:recap] = [
+        new_markdown_cell("**Exercise 2.** Roll 100 dice and count the sixes."),
+        new_code_cell("rolls = [1, 6] * 50  # SOLUTION-CODE-24680\nprint(rolls.count(6))",
+                      metadata={"tags": ["solution"]}),
+        new_markdown_cell("About a sixth SOLUTION-PROSE-13579.", metadata={"tags": ["solution"]}),
+        new_markdown_cell("**Exercise 3.** Why is a die fair?"),
+        new_markdown_cell("By symmetry SOLUTION-PROSE-97531.", metadata={"tags": ["solution"]}),
+    ]
+    return nb
+
+
+def test_an_exercise_answered_only_by_a_solution_gets_an_empty_answer_cell_of_its_kind():
+    nb = _solution_only_lesson()
+    copy = student_copy(nb)
+    texts = _exercise_texts(copy.cells)
+    under = [copy.cells[i + 1] for i in texts]
+    assert ["exercise" in cell_tags(under[0]), *[WORK_TAG in cell_tags(c) for c in under[1:]]] \
+        == [True, True, True]
+    assert [c.cell_type for c in under] == ["code", "code", "markdown"]
+    assert under[1].source.strip() == "# your answer here" and under[1].outputs == []
+    assert under[2].source.strip() == "*Your answer:*"
+    assert sum(WORK_TAG in cell_tags(c) for c in copy.cells) == 2  # one per exercise, no more
+    nbformat.validate(copy)  # ids unique and well formed, fields complete
+    assert not any(s in nbformat.writes(copy) for s in
+                   ("SOLUTION-CODE-24680", "SOLUTION-PROSE-13579", "SOLUTION-PROSE-97531"))
+
+
+def test_a_markdown_solution_holding_code_asks_for_code():
+    fenced = {"cell_type": "markdown", "source": ["Loop:\n", "```python\n", "print(1)\n", "```"]}
+    words = {"cell_type": "markdown", "source": "Six, and `len(faces)` says so."}
+    assert work_cell_type([fenced]) == "code"
+    assert work_cell_type([words]) == "markdown"
+    assert work_cell_type([words, {"cell_type": "code", "source": "6"}]) == "code"
+
+
+def _plain_install_distributions() -> set[str]:
+    """The distributions a plain ``pip install luckylab`` brings: its dependencies (no extras)
+    and theirs, as installed here, plus luckylab itself."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
+    todo = [Requirement(r) for r in pyproject["project"]["dependencies"]]
+    seen = {"luckylab"}
+    while todo:
+        req = todo.pop()
+        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+            continue
+        name = canonicalize_name(req.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            todo += [Requirement(r) for r in distribution(req.name).requires or []]
+        except PackageNotFoundError:  # e.g. tomli on Python >= 3.11
+            continue
+    return seen
+
+
+# Runs the CLI with every module outside a plain install unimportable (as if never installed).
+_PLAIN_INSTALL = r"""
+import importlib.abc, importlib.metadata, re, sys
+allowed = set(sys.argv[1].split(","))
+owners = importlib.metadata.packages_distributions()
+def canon(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+class NotInAPlainInstall(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        dists = {canon(d) for d in owners.get(top, ())}
+        if dists and not dists & allowed:
+            raise ModuleNotFoundError(f"No module named {top!r}", name=top)
+sys.meta_path.insert(0, NotInAPlainInstall())
+for extra in ("nbformat", "nbclient", "jupyterlab", "pytest"):
+    try:
+        __import__(extra)
+    except ModuleNotFoundError:
+        continue
+    raise SystemExit(f"{extra} is importable: the plain install is not simulated")
+from luckylab.__main__ import main
+sys.exit(main(["student-copy", *sys.argv[2:]]))
+"""
+
+
+def test_student_copies_of_all_lessons_from_a_plain_install(tmp_path):
+    """Done when (issue 26): copies from a plain ``pip install -e .`` (nbformat, nbclient and
+    every other extra unimportable), a work cell under every exercise, no solution leaked."""
+    if not NOTEBOOKS.is_dir():
+        pytest.skip("no notebooks folder")
+    allowed = _plain_install_distributions()
+    assert "nbformat" not in allowed and "numpy" in allowed
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    out = tmp_path / "student"
+    done = subprocess.run([sys.executable, "-c", _PLAIN_INSTALL, ",".join(sorted(allowed)),
+                           str(NOTEBOOKS), "--out", str(out)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert done.returncode == 0, done.stderr + done.stdout
+    lessons = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if is_lesson(p))
+    assert sorted(p.name for p in out.iterdir()) == lessons
+    exercises = added = 0
+    for name in lessons:
+        original = json.loads((NOTEBOOKS / name).read_text("utf-8"))["cells"]
+        copy = nbformat.read(out / name, as_version=4)  # valid nbformat 4
+        nbformat.validate(copy)
+        text = nbformat.writes(copy)
+        solutions = [cell_source(c).strip() for c in original if "solution" in cell_tags(c)]
+        assert not [s for s in solutions if len(s) > 20 and s in text], name
+        assert not any("solution" in cell_tags(c) for c in copy.cells), name
+        for i in _exercise_texts(copy.cells):
+            exercises += 1
+            work = copy.cells[i + 1] if i + 1 < len(copy.cells) else None
+            assert work is not None and cell_tags(work) & {"exercise", WORK_TAG}, \
+                f"{name}: no cell to work in under {copy.cells[i].source[:40]!r}"
+            if WORK_TAG in cell_tags(work):
+                added += 1
+                k = next(j for j, c in enumerate(original)
+                         if cell_source(c) == copy.cells[i].source)
+                solution = []
+                for c in original[k + 1:]:
+                    if "solution" not in cell_tags(c):
+                        break
+                    solution.append(c)
+                assert solution, f"{name}: a work cell added where no solution was"
+                assert work.cell_type == work_cell_type(solution)
+        assert f"{out / name}: " in done.stdout
+    assert exercises == sum(len(_exercise_texts(json.loads((NOTEBOOKS / n).read_text("utf-8"))
+                                                ["cells"])) for n in lessons)
+    reported = sum(int(m) for m in re.findall(r"(\d+) empty answer cell", done.stdout))
+    assert reported == added

@@ -252,3 +252,20 @@ def test_the_key_names_every_pawn_colour_with_its_player():
     assert [t for t in texts if t.startswith("Player")] == [
         f"Player {s + 1}" for s in range(3)]
     plt.close(shots[0].fig)
+
+
+def test_the_log_and_the_status_number_players_from_1():
+    """Issue 26: what a person reads says Player 1 .. Player n, never a seat from 0."""
+    import re
+
+    stepper = ShipStepper(players=4, seed=1)
+    seen = set()
+    for _ in range(40):
+        if stepper.game.is_over:
+            break
+        stepper.play_to_attempt()
+        text = " ".join([*stepper.log_lines, stepper.status.value])
+        assert not re.search(r"\bseats? \d", text, re.I)
+        seen |= {int(n) for n in re.findall(r"\bPlayers? (\d+)", text)}
+    assert stepper.game.is_over
+    assert seen == {1, 2, 3, 4}

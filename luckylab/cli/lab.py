@@ -9,12 +9,18 @@ starts ``python -m jupyterlab`` with the checkout as the server's root, opened o
 Running as root (Docker, Codespaces, most CI machines) JupyterLab refuses to start without
 ``--allow-root``: the command adds it, with a one-line note. Everything after ``--`` goes to
 JupyterLab unchanged, e.g. ``luckylab lab -- --port 8899 --no-browser``.
+
+JupyterLab starts with luckylab's default settings (:data:`SETTINGS_OVERRIDES`: no "Would you
+like to get notified about official Jupyter news?" pop-up over the lessons): the command puts
+the Jupyter config folder the package ships (:data:`JUPYTER_CONFIG`) on
+``JUPYTER_CONFIG_PATH``. They are defaults: a user's own settings still win.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -24,6 +30,14 @@ from ..errors import LuckyLabError
 
 START_LESSON = Path("notebooks") / "00_start_here.ipynb"
 SOURCE = "https://github.com/luckylab/luckylab"
+JUPYTER_CONFIG = Path(__file__).resolve().parent.parent / "data" / "jupyter"
+"""A Jupyter config folder shipped in the package, holding :data:`SETTINGS_OVERRIDES`."""
+SETTINGS_OVERRIDES = (JUPYTER_CONFIG / "labconfig" / "default_setting_overrides.d"
+                      / "luckylab.json")
+"""JupyterLab's defaults for the lessons (plugin id -> settings): the news feed is never
+fetched and never asked about. The one file ``luckylab lab`` (through ``JUPYTER_CONFIG_PATH``),
+Binder (``binder/postBuild`` copies it into the image's ``etc/jupyter``) and the JupyterLite
+site (``luckylab lite-build`` makes it the site's ``overrides.json``) all use."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -76,6 +90,32 @@ def find_checkout(package_dir: Path | None = None, cwd: Path | None = None) -> P
         f'python -m pip install -e ".[lab]" && python -m luckylab lab '
         f"(or open them without installing anything: see docs/classroom.md)"
     )
+
+
+def settings_overrides() -> dict[str, dict[str, object]]:
+    """The JupyterLab settings luckylab ships (:data:`SETTINGS_OVERRIDES`).
+
+    >>> settings_overrides()["@jupyterlab/apputils-extension:notification"]["fetchNews"]
+    'false'
+    """
+    data: dict[str, dict[str, object]] = json.loads(
+        SETTINGS_OVERRIDES.read_text(encoding="utf-8"))
+    return data
+
+
+def lab_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment JupyterLab runs in: ``environ`` (default: this process's) with the
+    package's Jupyter config folder first on ``JUPYTER_CONFIG_PATH``.
+
+    >>> env = lab_environment({"JUPYTER_CONFIG_PATH": "/etc/mine"})
+    >>> env["JUPYTER_CONFIG_PATH"].split(os.pathsep) == [str(JUPYTER_CONFIG), "/etc/mine"]
+    True
+    """
+    env = dict(os.environ if environ is None else environ)
+    paths = [p for p in env.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep)
+             if p and p != str(JUPYTER_CONFIG)]
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(JUPYTER_CONFIG), *paths])
+    return env
 
 
 def running_as_root() -> bool:
@@ -132,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"luckylab: {note}", file=sys.stderr)
     sys.stderr.flush()
     sys.stdout.flush()
+    env = lab_environment()
     if os.name == "posix":  # JupyterLab takes over this process: Ctrl-C and signals reach it
         os.chdir(root)
-        os.execv(argv[0], argv)
-    return subprocess.call(argv, cwd=root)  # pragma: no cover (Windows)
+        os.execve(argv[0], argv, env)
+    return subprocess.call(argv, cwd=root, env=env)  # pragma: no cover (Windows)

@@ -16,7 +16,9 @@ serve a class of any size. The build, offline:
    (``pypi/``, listed in ``pipliteUrls``), so ``piplite.install("luckylab")`` finds it there;
 4. checks that the widgets front end (``@jupyter-widgets/jupyterlab-manager``) and the ipyevents
    extension made it into the site (``jupyter lite build`` silently leaves out an extension
-   whose Python package is missing from the build environment).
+   whose Python package is missing from the build environment), and that the site carries
+   luckylab's JupyterLab settings (``settingsOverrides``: the ones ``luckylab lab`` and Binder
+   use, :data:`luckylab.cli.lab.SETTINGS_OVERRIDES`: no Jupyter news pop-up).
 
 The build needs the ``lite`` extra (``python -m pip install -e ".[lite]"``). At run time the
 browser fetches Pyodide, numpy, matplotlib and networkx from Pyodide's CDN and comm,
@@ -381,7 +383,7 @@ def build_site(out: Path, root: Path | None = None, pyodide: Path | None = None)
     widgets extension.
     """
     from . import pyodide_bundle
-    from .lab import find_checkout
+    from .lab import find_checkout, settings_overrides
 
     missing = missing_build_tools()
     if missing:
@@ -412,6 +414,7 @@ def build_site(out: Path, root: Path | None = None, pyodide: Path | None = None)
         lite_dir = work / "lite"
         lite_dir.mkdir()
         config = json.loads(json.dumps(SITE_CONFIG))
+        config["jupyter-config-data"]["settingsOverrides"] = settings_overrides()
         wheels = [wheel]
         if bundle is not None:
             # jupyterlite-pyodide-kernel copies a Pyodide found at <lite dir>/static/pyodide
@@ -458,15 +461,22 @@ def kernel_settings(site: Path) -> dict[str, Any]:
 
 
 def check_site(site: Path, bundle: Any = None) -> dict[str, Any]:
-    """Check a built site: the widgets and ipyevents extensions, the served luckylab wheel
-    and, for a bundled Pyodide (``bundle``), that the kernel loads it and every extra wheel
-    from the site with no fall-back to PyPI."""
+    """Check a built site: the widgets and ipyevents extensions, luckylab's JupyterLab settings
+    (no news pop-up), the served luckylab wheel and, for a bundled Pyodide (``bundle``), that
+    the kernel loads it and every extra wheel from the site with no fall-back to PyPI."""
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
     data = config["jupyter-config-data"]
     extensions = sorted(e["name"] for e in data.get("federated_extensions", []))
     for needed in (WIDGETS_EXTENSION, EVENTS_EXTENSION):
         if needed not in extensions:
             raise LuckyLabError(f"the site lacks the {needed} extension (has: {extensions})")
+    from .lab import settings_overrides
+
+    overrides = data.get("settingsOverrides", {})
+    for plugin, settings in settings_overrides().items():
+        if {k: overrides.get(plugin, {}).get(k) for k in settings} != settings:
+            raise LuckyLabError(f"the site lacks luckylab's settings for {plugin} "
+                                f"({settings}; has {overrides.get(plugin)})")
     wheels = sorted(p.name for p in (site / "pypi").glob("luckylab-*.whl"))
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
     settings = kernel_settings(site)

@@ -13,7 +13,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--agents", nargs="+", default=None, metavar="NAME",
-                   help="one agent name for every seat, or one per seat: one of the game's "
+                   help="one agent name for every seat, or one per player (Player 1 first; "
+                   "the Island's Strangers play the default) or per seat: one of the game's "
                    "bots (a wrong name lists them) or, for island and kill, ismcts, the "
                    "look-ahead bot (slow: tens of milliseconds a decision)")
     p.add_argument("--workers", type=int, default=0,
@@ -26,7 +27,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..simulation import MAX_GAMES, Summary, iter_simulate
+    from ..simulation import MAX_GAMES, Summary, iter_simulate, player_seats
     from . import check_whole, dumps
 
     check_whole("--players", args.players, 1, 8)
@@ -58,6 +59,31 @@ def run(args: argparse.Namespace) -> int:
           f"(seed {args.seed}): {summary['finished']} finished, "
           f"{summary['mean_turns']} turns on average, "
           f"{summary['games_per_second']} games per second")
-    for seat, wins in summary["wins_by_seat"].items():
-        print(f"  seat {seat}: {wins} wins")
+    for line in win_lines(summary, player_seats(args.game, args.players)):
+        print(f"  {line}")
     return 0
+
+
+def win_lines(summary: dict, seats: list[int]) -> list[str]:
+    """The wins as people count players (from 1), the Strangers' together (the JSON keeps
+    ``wins_by_seat``, seats from 0). ``seats``: the seats players sit in, Player 1's first.
+
+    >>> win_lines({"wins_by_seat": {"0": 10, "1": 12, "2": 21, "3": 7}, "stranger_wins": 19},
+    ...           [0, 2])
+    ['Player 1: 10 wins', 'Player 2: 21 wins', 'Strangers: 19 wins']
+    >>> win_lines({"wins_by_seat": {}, "stranger_wins": 0, "won": 3, "mean_score": 8.5,
+    ...            "games": 4}, [0, 1, 2])
+    ['the team won 3 of 4 games, mean score 8.5']
+    """
+    def won(n: int) -> str:
+        return f"{n} win{'' if n == 1 else 's'}"
+
+    wins = summary["wins_by_seat"]
+    lines = [f"Player {k}: {won(wins.get(str(seat), 0))}" for k, seat in enumerate(seats, 1)
+             if "won" not in summary]
+    if summary.get("stranger_wins") or set(wins) - {str(s) for s in seats}:
+        lines.append(f"Strangers: {won(summary['stranger_wins'])}")
+    if "won" in summary:
+        lines.append(f"the team won {summary['won']} of {summary['games']} games, "
+                     f"mean score {summary['mean_score']}")
+    return lines

@@ -1,9 +1,11 @@
 """``luckylab student-copy SOURCE --out DIR``: the lessons without their solutions, for students.
 
 Writes each lesson of ``SOURCE`` (``NN_name.ipynb``) into ``DIR`` without the cells tagged
-``solution`` and with the outputs of the cells tagged ``exercise`` cleared; everything else is
-kept. Refuses to write into ``SOURCE`` or a folder inside it, and writes nothing when a
-``solution`` tag sits on a cell that is not a solution (see :mod:`luckylab.lessons.student_copy`).
+``solution`` and with the outputs of the cells tagged ``exercise`` cleared; an exercise that had
+only a solution under it gets an empty "your answer" cell; everything else is kept. Works on a
+plain install (the notebooks are read and written as JSON, no nbformat). Refuses to write into
+``SOURCE`` or a folder inside it, and writes nothing when a ``solution`` tag sits on a cell that
+is not a solution (see :mod:`luckylab.lessons.student_copy`).
 """
 
 from __future__ import annotations

@@ -6,26 +6,38 @@ student copy drops those cells, clears the outputs of cells tagged ``exercise`` 
 outputs included: widgets' cells still run. It never writes into the lessons folder or a folder
 inside it, so the teacher's notebooks cannot be overwritten by accident.
 
+An exercise whose text is followed directly by its solution (no ``exercise`` cell of its own)
+would leave students nowhere to type, so the copy puts an empty "your answer" cell, tagged
+``work``, where the solution was: a code cell when the answer is code (a solution code cell, or
+a markdown solution holding a fenced code block), a markdown cell when the answer is words.
+
 A ``solution`` tag on a cell that cannot be a solution (the exercise text itself, a cell also
 tagged ``exercise``, the title or the setup cell) would strip something students need; such tags
 are reported and nothing is written.
 
->>> import nbformat
->>> from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
->>> nb = new_notebook(cells=[
-...     new_markdown_cell("# 4. Title"),
-...     new_code_cell("import luckylab"),
-...     new_markdown_cell("**Exercise 1.** How many faces has a die?"),
-...     new_code_cell('answer = None\\nluckylab.check("demo.1", answer)',
-...                   metadata={"tags": ["exercise"]},
-...                   outputs=[new_output("execute_result", {"text/plain": "not answered yet"})]),
-...     new_markdown_cell("Six: count them.", metadata={"tags": ["solution"]}),
-... ])
+Notebooks are handled as the plain JSON they are (nbformat 4), so a plain ``pip install
+luckylab`` can make the copies; nbformat's ``NotebookNode`` works too.
+
+>>> def cell(kind, source, *tags, **more):
+...     return {"cell_type": kind, "metadata": {"tags": list(tags)}, "source": source, **more}
+>>> nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+...     cell("markdown", "# 4. Title"),
+...     cell("code", "import luckylab", outputs=[], execution_count=None),
+...     cell("markdown", "**Exercise 1.** How many faces has a die?"),
+...     cell("code", 'answer = None\\nluckylab.check("demo.1", answer)', "exercise",
+...          outputs=[{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+...                    "data": {"text/plain": "not answered yet"}}], execution_count=1),
+...     cell("markdown", "Six: count them.", "solution"),
+...     cell("markdown", "**Exercise 2.** Why six?"),
+...     cell("markdown", "Opposite faces add up to 7.", "solution"),
+... ]}
 >>> copy = student_copy(nb)
->>> [c.source[:12] for c in copy.cells]
-['# 4. Title', 'import lucky', '**Exercise 1', 'answer = Non']
->>> copy.cells[3].outputs
-[]
+>>> [(c["cell_type"], cell_source(c)[:12]) for c in copy["cells"]]
+... # doctest: +NORMALIZE_WHITESPACE
+[('markdown', '# 4. Title'), ('code', 'import lucky'), ('markdown', '**Exercise 1'),
+ ('code', 'answer = Non'), ('markdown', '**Exercise 2'), ('markdown', '*Your answer')]
+>>> copy["cells"][3]["outputs"], sorted(cell_tags(copy["cells"][5]))
+([], ['work'])
 >>> stray_solution_tags(nb)
 []
 """
@@ -37,29 +49,45 @@ import copy as _copy
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..errors import StraySolutionTag, StudentCopyError, UnsafeDestination
-from .notebook import cell_tags, lesson_paths, read_notebook
+from .notebook import (
+    cell_source,
+    cell_tags,
+    lesson_paths,
+    read_notebook_json,
+    write_notebook_json,
+)
 
-if TYPE_CHECKING:
-    from nbformat import NotebookNode
+Notebook = dict[str, Any]
+"""A notebook as its JSON (a plain dict, or nbformat's ``NotebookNode``, which is one)."""
 
 __all__ = [
     "StraySolutionTag",
     "StudentCopyError",
     "UnsafeDestination",
+    "WORK_TAG",
     "student_copy",
     "stray_solution_tags",
+    "work_cell_type",
     "write_student_copies",
 ]
 
 
-DESCRIPTION = ("Write each lesson without the cells tagged 'solution' and with the outputs of "
-               "the cells tagged 'exercise' cleared.")
+DESCRIPTION = ("Write each lesson without the cells tagged 'solution' (an empty answer cell "
+               "where an exercise had only its solution) and with the outputs of the cells "
+               "tagged 'exercise' cleared.")
 """What ``luckylab student-copy --help`` and ``python -m luckylab.lessons.student_copy`` say."""
 
 _EXERCISE = re.compile(r"^\*\*Exercise\b", re.M)
+_CODE_BLOCK = re.compile(r"^```(?:python|py|ipython3?)?[ \t]*$", re.M)
+
+WORK_TAG = "work"
+"""The tag of the "your answer" cells a student copy adds."""
+
+WORK_SOURCE = {"code": "# your answer here\n", "markdown": "*Your answer:*\n"}
+"""What an added "your answer" cell holds, by cell type."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,24 +98,26 @@ class CopyReport:
     target: Path
     solution_cells_removed: int
     exercise_outputs_cleared: int
+    work_cells_added: int = 0
 
 
-def stray_solution_tags(nb: NotebookNode, name: str = "notebook") -> list[str]:
+def stray_solution_tags(nb: Notebook, name: str = "notebook") -> list[str]:
     """Cells tagged ``solution`` that are not solutions: "<name> cell <i>: <why>" for each.
 
     A solution cannot be the title cell, the setup cell (the first code cell), an exercise's
     own text (a markdown cell with a line starting ``**Exercise``) or a cell tagged ``exercise``.
     """
     problems = []
-    first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), None)
-    for index, cell in enumerate(nb.cells):
+    cells = nb["cells"]
+    first_code = next((i for i, c in enumerate(cells) if c["cell_type"] == "code"), None)
+    for index, cell in enumerate(cells):
         tags = cell_tags(cell)
         if "solution" not in tags:
             continue
         why = None
         if "exercise" in tags:
             why = "is tagged both exercise and solution"
-        elif cell.cell_type == "markdown" and _EXERCISE.search(cell.source):
+        elif _is_exercise_text(cell):
             why = "is the text of an exercise (a line starts with **Exercise)"
         elif index == 0:
             why = "is the title cell"
@@ -98,27 +128,85 @@ def stray_solution_tags(nb: NotebookNode, name: str = "notebook") -> list[str]:
     return problems
 
 
-def student_copy(nb: NotebookNode, name: str = "notebook") -> NotebookNode:
+def student_copy(nb: Notebook, name: str = "notebook") -> Notebook:
     """A copy of ``nb`` without ``solution`` cells and with ``exercise`` cells' outputs cleared.
 
-    The notebook given is not changed. Raises :class:`StraySolutionTag` when a solution tag
-    sits on a cell that is not a solution.
+    Where an exercise's text is followed directly by its solution, the copy has an empty "your
+    answer" cell tagged ``work`` instead (see :func:`work_cell_type`). The notebook given is not
+    changed. Raises :class:`StraySolutionTag` when a solution tag sits on a cell that is not a
+    solution.
     """
     problems = stray_solution_tags(nb, name)
     if problems:
         raise StraySolutionTag(problems)
     result = _copy.deepcopy(nb)
+    cells = result["cells"]
+    ids = {c.get("id") for c in cells}
     kept = []
-    for cell in result.cells:
+    for index, cell in enumerate(cells):
         tags = cell_tags(cell)
         if "solution" in tags:
+            previous = cells[index - 1] if index else None
+            if previous is not None and _is_exercise_text(previous):
+                kept.append(_work_cell(cell, _solution_run(cells, index), ids))
             continue
-        if "exercise" in tags and cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
+        if "exercise" in tags and cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
         kept.append(cell)
-    result.cells = kept
+    result["cells"] = kept
     return result
+
+
+def work_cell_type(solution: list[Any]) -> str:
+    """The type of the "your answer" cell for an exercise answered only by ``solution`` cells.
+
+    ``"code"`` when a solution cell is code or a markdown solution holds a fenced code block,
+    else ``"markdown"`` (the answer is words).
+
+    >>> work_cell_type([{"cell_type": "markdown", "source": "Six."}])
+    'markdown'
+    >>> work_cell_type([{"cell_type": "markdown", "source": "Six."},
+    ...                 {"cell_type": "markdown", "source": "Or:\\n```python\\nlen(faces)\\n```"}])
+    'code'
+    """
+    for cell in solution:
+        if cell["cell_type"] == "code" or (
+                cell["cell_type"] == "markdown" and _CODE_BLOCK.search(cell_source(cell))):
+            return "code"
+    return "markdown"
+
+
+def _is_exercise_text(cell: Any) -> bool:
+    return cell["cell_type"] == "markdown" and _EXERCISE.search(cell_source(cell)) is not None
+
+
+def _solution_run(cells: list[Any], start: int) -> list[Any]:
+    """The solution cells from ``start`` on, up to the first cell that is not one."""
+    run = []
+    for cell in cells[start:]:
+        if "solution" not in cell_tags(cell):
+            break
+        run.append(cell)
+    return run
+
+
+def _work_cell(first: Any, solution: list[Any], ids: set[Any]) -> Any:
+    """An empty "your answer" cell in place of ``solution`` (``first`` is its first cell)."""
+    kind = work_cell_type(solution)
+    make = type(first)  # a plain dict, or nbformat's NotebookNode
+    cell = make(cell_type=kind, metadata=make(tags=[WORK_TAG]), source=WORK_SOURCE[kind])
+    if kind == "code":
+        cell["execution_count"] = None
+        cell["outputs"] = []
+    if first.get("id"):
+        new_id, n = f"{first['id'][:56]}-work", 1
+        while new_id in ids:
+            n += 1
+            new_id = f"{first['id'][:56]}-work{n}"
+        ids.add(new_id)
+        cell["id"] = new_id
+    return cell
 
 
 def write_student_copies(source: str | Path, out: str | Path) -> list[CopyReport]:
@@ -126,10 +214,8 @@ def write_student_copies(source: str | Path, out: str | Path) -> list[CopyReport
 
     Every lesson is read and checked before anything is written: a stray solution tag in any
     lesson raises :class:`StraySolutionTag` and no file is written. ``out`` may not be
-    ``source`` or a folder inside it (:class:`UnsafeDestination`).
+    ``source`` or a folder inside it (:class:`UnsafeDestination`). Needs no nbformat.
     """
-    import nbformat
-
     source, out = Path(source), Path(out)
     paths = lesson_paths(source)
     src_real, out_real = source.resolve(), out.resolve()
@@ -143,7 +229,7 @@ def write_student_copies(source: str | Path, out: str | Path) -> list[CopyReport
     problems: list[str] = []
     copies = []
     for path in paths:
-        nb = read_notebook(path)
+        nb = read_notebook_json(path)
         found = stray_solution_tags(nb, path.name)
         problems += found
         if not found:
@@ -154,11 +240,12 @@ def write_student_copies(source: str | Path, out: str | Path) -> list[CopyReport
     reports = []
     for path, nb, copy in copies:
         target = out / path.name
-        nbformat.write(copy, target)
-        removed = len(nb.cells) - len(copy.cells)
-        cleared = sum(1 for c in nb.cells if c.cell_type == "code"
+        write_notebook_json(copy, target)
+        removed = sum(1 for c in nb["cells"] if "solution" in cell_tags(c))
+        cleared = sum(1 for c in nb["cells"] if c["cell_type"] == "code"
                       and "exercise" in cell_tags(c) and c.get("outputs"))
-        reports.append(CopyReport(path, target, removed, cleared))
+        added = sum(1 for c in copy["cells"] if WORK_TAG in cell_tags(c))
+        reports.append(CopyReport(path, target, removed, cleared, added))
     return reports
 
 
@@ -173,8 +260,10 @@ def run(args: argparse.Namespace) -> int:
     """Write the copies of ``args.source`` into ``args.out`` and say what was removed."""
     reports = write_student_copies(args.source, args.out)
     for r in reports:
+        added = (f", {r.work_cells_added} empty answer cell(s) added" if r.work_cells_added
+                 else "")
         print(f"{r.target}: {r.solution_cells_removed} solution cell(s) removed, "
-              f"{r.exercise_outputs_cleared} exercise output(s) cleared")
+              f"{r.exercise_outputs_cleared} exercise output(s) cleared{added}")
     print(f"{len(reports)} student cop{'y' if len(reports) == 1 else 'ies'} in {args.out}")
     return 0
 

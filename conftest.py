@@ -18,3 +18,8 @@ def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
             and ALIAS_MARK in collection_path.read_text(encoding="utf-8")):
         return True
     return None
+
+
+# Stored lesson outputs equal a fresh run: checked while nbval runs each lesson (one execution
+# serves both checks); see luckylab/lessons/nbval_plugin.py.
+pytest_plugins = ["luckylab.lessons.nbval_plugin"]

@@ -44,6 +44,7 @@ __all__ = [
     "SKIP_TAGS",
     "OutputDifference",
     "check_outputs",
+    "compare_cell_outputs",
     "compare_outputs",
     "execute_fresh",
     "text_outputs",
@@ -137,19 +138,42 @@ def compare_outputs(stored: NotebookNode, fresh: NotebookNode) -> list[OutputDif
                           f"{len(stored.cells)}: compare a notebook with its own re-execution")
     differences = []
     for index, (old, new) in enumerate(zip(stored.cells, fresh.cells, strict=True)):
-        if old.cell_type != "code" or _skipped(old):
+        if old.cell_type != "code":
             continue
-        before, after = text_outputs(old), text_outputs(new)
-        if before == after:
-            continue
-        lines = list(difflib.unified_diff(
-            "".join(s if s.endswith("\n") else s + "\n" for s in before).splitlines(),
-            "".join(s if s.endswith("\n") else s + "\n" for s in after).splitlines(),
-            "stored", "fresh", lineterm="", n=1))
-        if len(lines) > _MAX_DIFF_LINES:
-            lines = lines[:_MAX_DIFF_LINES] + [f"... ({len(lines) - _MAX_DIFF_LINES} more lines)"]
-        differences.append(OutputDifference(index, old.source, "\n".join(lines)))
+        diff = compare_cell_outputs(old, old.get("outputs", []), new.get("outputs", []))
+        if diff is not None:
+            differences.append(OutputDifference(index, old.source, diff))
     return differences
+
+
+def compare_cell_outputs(cell: Any, stored: list, fresh: list) -> str | None:
+    """A short diff when the text of ``fresh`` outputs differs from ``stored``, else None.
+
+    ``cell`` is the stored cell (its tags say whether it is compared at all). The nbval run of
+    the lessons calls this for every cell it executes (see the checkout's ``conftest.py``).
+
+    >>> from nbformat.v4 import new_code_cell, new_output
+    >>> cell = new_code_cell("print(6 * 7)")
+    >>> print(compare_cell_outputs(cell, [new_output("stream", name="stdout", text="41\\n")],
+    ...                            [new_output("stream", name="stdout", text="42\\n")]))
+    --- stored
+    +++ fresh
+    @@ -1 +1 @@
+    -stdout: 41
+    +stdout: 42
+    """
+    if _skipped(cell):
+        return None
+    before, after = text_outputs({"outputs": stored}), text_outputs({"outputs": fresh})
+    if before == after:
+        return None
+    lines = list(difflib.unified_diff(
+        "".join(s if s.endswith("\n") else s + "\n" for s in before).splitlines(),
+        "".join(s if s.endswith("\n") else s + "\n" for s in after).splitlines(),
+        "stored", "fresh", lineterm="", n=1))
+    if len(lines) > _MAX_DIFF_LINES:
+        lines = lines[:_MAX_DIFF_LINES] + [f"... ({len(lines) - _MAX_DIFF_LINES} more lines)"]
+    return "\n".join(lines)
 
 
 def execute_fresh(nb: NotebookNode, cwd: str | Path, timeout: int = 600) -> NotebookNode:

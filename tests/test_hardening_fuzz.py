@@ -263,7 +263,9 @@ def dw_violations(game) -> list[str]:
 
 
 def _dw_snapshot(game):
-    return (game.state_digest(), json.dumps(game.record(digest=False), default=repr),
+    """Everything a refused action must leave alone: the events and outcome (the digest), every
+    action so far, whose turn it is and what each seat sees (hidden cards included)."""
+    return (game.state_digest(), tuple(game.history), game.current_player,
             [game.observation(s).key() for s in range(game.players)])
 
 
@@ -297,10 +299,10 @@ def dw_fuzz(games: int, first_seed: int, refuse_every: int) -> Counter:
                 if names:
                     bad.append(dataclasses.replace(action, **{rng.choice(names): rng.choice(
                         [1.5, "yes", None, True, [1], -1, 10**6])}))
+                before = _dw_snapshot(state)  # one snapshot serves every refusal of the round
                 for wrong in bad:
                     if wrong in legal:
                         continue
-                    before = _dw_snapshot(state)
                     tally["refused tried"] += 1
                     try:
                         state.apply(wrong)

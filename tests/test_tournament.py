@@ -315,3 +315,17 @@ def test_command_line_prints_the_leaderboard_with_seats_from_1(tmp_path):
                           "--game", "kill"], capture_output=True, text=True, cwd=ROOT,
                          timeout=300)
     assert bad.returncode == 2 and "no folder" in bad.stderr
+
+
+@pytest.mark.parametrize("game", ["island", "kill", "save", "panic", "doctorwho"])
+def test_bundled_bots_saved_as_files_play_in_workers_without_failing(tmp_path, game):
+    """Every bundled bot, handed in as a student's file, plays its games in a worker process
+    without a recorded failure (the engines' own memos are not "changing the state")."""
+    from luckylab.agents import agent_class, agent_names
+
+    for name in agent_names(game):
+        save_bot(agent_class(game, name), f"copy-of-{name}", game=game, folder=tmp_path)
+    result = run(tmp_path, game=game, players=3, games=6, seed=3, reference=False,
+                 progress=False)
+    assert not result.problems and result.games == 6
+    assert result.failures == [], result.failures[:3]

@@ -49,6 +49,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -187,16 +188,22 @@ def _timer(seconds: float) -> None:
         pass
 
 
+_CACHE = re.compile(r"memo|cache", re.IGNORECASE)
+"""Attributes an engine writes while answering a question (a memo): not the game's state."""
+
+
 def _changed(view: Any, real: Any) -> str | None:
     """The first attribute in which ``view`` differs from ``real``, or None."""
     import random
 
     mine, theirs = view.__dict__, real.__dict__
-    if mine.keys() != theirs.keys():
-        extra = sorted(set(mine) ^ set(theirs))
+    extra = sorted(k for k in set(mine) ^ set(theirs) if not _CACHE.search(k))
+    if extra:
         return extra[0]
     for key, value in theirs.items():
-        other = mine[key]
+        if _CACHE.search(key):
+            continue  # an engine's own memo of a computation (Island's _move_memo)
+        other = mine.get(key)
         if other is value:
             continue
         if isinstance(value, random.Random):

@@ -30,7 +30,8 @@ STUDENT_BOTS = {
     "cat-lover": ("CautiousAgent",
                   "def phase1(self, game, me):\n"
                   "        if self.rng.random() < 0.2:\n"
-                  "            return MoveCat(self.rng.choice(sorted(game.board.spaces)))\n"
+                  "            return MoveCat(self.rng.choice(sorted(\n"
+                  "                s for s in game.board.spaces if s != game.cat)))\n"
                   "        return super().phase1(game, me)"),
     "mixed": ("AggressiveAgent",
               "def phase2(self, game, me):\n"
@@ -57,6 +58,8 @@ def cpu_seconds() -> float:
 
 
 def main() -> None:
+    # every bot worker a child of its referee process, so that RUSAGE_CHILDREN counts it
+    os.environ["LUCKYLAB_TOURNAMENT_START"] = "spawn"
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
@@ -72,7 +75,7 @@ def main() -> None:
             result = run(folder, game="island", players=4, games=args.games, seed=2026,
                          workers=workers, progress=False)
             close_workers()
-            wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+            wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu  # workers reaped
             print(f"{workers} worker process{'es' * (workers > 1)}: {result.games} games, "
                   f"{len(result.entrants)} bots: {wall:7.1f} s wall, {cpu:7.1f} s CPU "
                   f"(all processes), {result.games / wall:6.1f} games/s, "

@@ -329,3 +329,14 @@ def test_bundled_bots_saved_as_files_play_in_workers_without_failing(tmp_path, g
                  progress=False)
     assert not result.problems and result.games == 6
     assert result.failures == [], result.failures[:3]
+
+
+def test_any_executor_gives_the_same_games(tmp_path):
+    from concurrent.futures import ProcessPoolExecutor
+
+    save_bot(Opportunist, "copycat", game="kill", folder=tmp_path)
+    here = run(tmp_path, game="kill", players=3, games=6, seed=8, progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        there = run(tmp_path, game="kill", players=3, games=6, seed=8, progress=False,
+                    executor=pool)
+    assert there.records == here.records

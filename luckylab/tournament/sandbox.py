@@ -98,9 +98,23 @@ class Limits:
         return asdict(self)
 
 
+_FORKSERVER_PID: list[int] = []  # the process that started using the fork server
+
+
 def _context() -> Any:
+    """forkserver (quick to start a worker) where there is one, else spawn. A process forked
+    from one that already uses the fork server (a fork pool's worker) inherits a handle on a
+    server it cannot use, so it spawns. ``LUCKYLAB_TOURNAMENT_START=spawn`` in the environment
+    forces spawn (every worker is then a child of its referee: the benchmark counts their CPU
+    time)."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if os.environ.get("LUCKYLAB_TOURNAMENT_START") == "spawn" or "forkserver" not in methods:
+        return multiprocessing.get_context("spawn")
+    if not _FORKSERVER_PID:
+        _FORKSERVER_PID.append(os.getpid())
+    if _FORKSERVER_PID[0] != os.getpid():
+        return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context("forkserver")
 
 
 # -- the worker process ------------------------------------------------------------------------
@@ -405,9 +419,12 @@ class BotWorker:
         self.path, self.class_name, self.game, self.limits = path, class_name, game, limits
         self._process: Any = None
         self._conn: Any = None
+        self._owner = os.getpid()
         self.restarts = 0
 
     def _ensure(self) -> tuple[str, str] | None:
+        if self._owner != os.getpid():  # a forked copy of this handle: the worker is not ours
+            self._process, self._conn, self._owner = None, None, os.getpid()
         if self._process is not None and self._process.is_alive():
             return None
         if self._process is not None:

@@ -340,3 +340,11 @@ def test_any_executor_gives_the_same_games(tmp_path):
         there = run(tmp_path, game="kill", players=3, games=6, seed=8, progress=False,
                     executor=pool)
     assert there.records == here.records
+
+
+def test_without_openskill_run_names_the_extra_before_playing(monkeypatch):
+    for name in [m for m in sys.modules if m == "openskill" or m.startswith("openskill.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "openskill", None)  # an import of it now fails
+    with pytest.raises(TournamentError, match=r"luckylab\[tournament\]"):
+        run([], game="kill", players=3, games=3, seed=1, progress=False)

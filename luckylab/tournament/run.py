@@ -24,6 +24,7 @@ from typing import Any
 from ..errors import LuckyLabError, TournamentError
 from ..games.registry import GAMES
 from .bots import Entrant, load_bots, reference_entrants
+from .ratings import check_available
 from .results import ResultsFile, TournamentResult, header_for
 from .sandbox import BotWorker, Limits
 from .schedule import Deal, bot_seed, schedule
@@ -195,6 +196,7 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
     options = dict(options or {})
     limits = Limits() if limits is None else limits
     _check_run(game, players, games, seed, workers, reference, limits, progress)
+    check_available()  # before any game is played: the ratings need openskill
     from ..games.registry import new_game
 
     try:

@@ -300,6 +300,11 @@ def _serve(conn: Any, limits_data: dict[str, Any]) -> None:
             conn.send_bytes(_fail(*broken, out=capture.take()))
             continue
         budget = min(limits.decision_seconds, limits.game_seconds - used)
+        if budget < 0.001:  # (a timer of 0 would be no timer at all)
+            broken = ("time", f"used more than {limits.game_seconds:g} s of CPU time in one "
+                              "game")
+            conn.send_bytes(_fail(*broken, out=capture.take()))
+            continue
         view = replica.clone()
         started = time.process_time()
         action = None

@@ -268,6 +268,8 @@ def test_student_bots_same_seed_same_table_and_resume_equals_uninterrupted(tmp_p
     assert len(part.read_text().splitlines()) == 9  # header + 8 games, the cut line redone
     rerun = run(bots, game="island", players=4, games=8, seed=9, progress=False, results=part)
     assert rerun.records == whole.records  # nothing left to play
+    stored = TournamentResult.from_file(part)  # read back without the bot files
+    assert stored.records == whole.records and stored.leaderboard() == whole.leaderboard()
     with pytest.raises(TournamentError, match="holds another tournament"):
         run(bots, game="island", players=4, games=8, seed=10, progress=False, results=part)
 

@@ -77,8 +77,10 @@ class Entrant:
         return self.path is None
 
     def identity(self) -> dict[str, Any]:
-        """What the results file pins: name, and the file's digest or the bundled bot's name."""
-        return {"name": self.name, "sha256": self.sha256, "agent": self.agent}
+        """What the results file pins: name, author, and the file's digest or the bundled
+        bot's name."""
+        return {"name": self.name, "author": self.author, "sha256": self.sha256,
+                "agent": self.agent}
 
     def agent_class(self) -> type[Agent]:
         """The bundled bot's class (reference entrants only)."""

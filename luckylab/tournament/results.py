@@ -150,6 +150,31 @@ class TournamentResult:
     def __post_init__(self) -> None:
         self.records = sorted(self.records, key=lambda r: r["index"])
 
+    @classmethod
+    def from_file(cls, path: str | Path) -> TournamentResult:
+        """The result stored in a results file (a tournament played before, e.g. for a
+        lesson), without the bot files: nothing is played again.
+
+        >>> import tempfile, pathlib
+        >>> from luckylab.tournament import run
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "kill.jsonl"
+        >>> played = run([], game="kill", players=3, games=3, seed=2, results=path,
+        ...              progress=False)
+        >>> TournamentResult.from_file(path).leaderboard() == played.leaderboard()
+        True
+        """
+        header, records = read_records(path)
+        if not isinstance(header, dict) or header.get("luckylab_tournament") is None:
+            raise TournamentError(f"{Path(path).name} is not a luckylab tournament results file")
+        game = header["game"]
+        entrants = [Entrant(name=e["name"], game=game, agent=e.get("agent"),
+                            author=e.get("author"),
+                            class_name=e.get("agent") or "", sha256=e.get("sha256", ""),
+                            path=None if e.get("agent") else Path(f"{e['name']}.py"))
+                    for e in header["entrants"]]
+        return cls(game, header["players"], header["seed"], entrants, _unique(records),
+                   path=Path(path))
+
     @property
     def names(self) -> list[str]:
         return [e.name for e in self.entrants]

@@ -52,7 +52,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +96,28 @@ class Limits:
 
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@contextlib.contextmanager
+def without_main() -> Iterator[None]:
+    """Start processes without them importing the caller's ``__main__`` again.
+
+    ``multiprocessing`` re-runs the main script (or module) in every new process, which a
+    teacher's script without ``if __name__ == "__main__":`` cannot survive; the bot workers
+    need nothing from it (they start from this module).
+    """
+    main = sys.modules.get("__main__")
+    saved = {k: main.__dict__[k] for k in ("__file__", "__spec__")
+             if main is not None and k in main.__dict__}
+    try:
+        if "__file__" in saved:
+            del main.__file__  # type: ignore[union-attr]
+        if "__spec__" in saved:
+            main.__spec__ = None  # type: ignore[union-attr]
+        yield
+    finally:
+        if main is not None:
+            main.__dict__.update(saved)
 
 
 _FORKSERVER_PID: list[int] = []  # the process that started using the fork server
@@ -236,8 +258,20 @@ def _fail(kind: str, why: str, out: str = "") -> bytes:
     return json.dumps({"fail": kind, "why": why[:500], "out": out}).encode()
 
 
-def _serve(conn: Any, limits_data: dict[str, Any]) -> None:
-    """The worker's loop: requests and answers are JSON, one message each."""
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, but not ours to signal (or no signals here): assume alive
+        return True
+    return True
+
+
+def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -> None:
+    """The worker's loop: requests and answers are JSON, one message each. It ends when the
+    referee says stop, closes the pipe, or is gone (checked every few seconds while idle: a
+    killed notebook kernel leaves no bot processes behind)."""
     limits = Limits(**limits_data)
     _lock_down(limits)
     from ..games.registry import new_game
@@ -251,6 +285,9 @@ def _serve(conn: Any, limits_data: dict[str, Any]) -> None:
     used = 0.0
     while True:
         try:
+            while not conn.poll(3.0):
+                if referee is not None and not _alive(referee):
+                    return
             request = json.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
@@ -437,9 +474,11 @@ class BotWorker:
             self.close()
         context = _context()
         mine, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs, self.limits.to_data()),
+        process = context.Process(target=_serve, args=(theirs, self.limits.to_data(),
+                                                       os.getpid()),
                                   daemon=True, name=f"luckylab-bot-{self.path.stem}")
-        process.start()
+        with without_main():
+            process.start()
         theirs.close()
         self._process, self._conn = process, mine
         answer = self._ask({"op": "load", "path": str(self.path), "class": self.class_name,

@@ -350,3 +350,20 @@ def test_without_openskill_run_names_the_extra_before_playing(monkeypatch):
     monkeypatch.setitem(sys.modules, "openskill", None)  # an import of it now fails
     with pytest.raises(TournamentError, match=r"luckylab\[tournament\]"):
         run([], game="kill", players=3, games=3, seed=1, progress=False)
+
+
+def test_results_file_keeps_whole_lines_only(tmp_path):
+    path = tmp_path / "r.jsonl"
+    header = {"luckylab_tournament": 1, "seed": 3}
+    store = ResultsFile(path, header)
+    for i in range(3):
+        store.append({"index": i})
+    store.close()
+    whole = path.read_text()
+    path.write_text(whole + '{"index": 3, "se')  # cut off while writing game 3
+    again = ResultsFile(path, header)
+    again.close()
+    assert sorted(again.done) == [0, 1, 2] and path.read_text() == whole  # no blank lines
+    path.write_text(whole.splitlines()[0])  # the header alone, without its newline
+    ResultsFile(path, header).close()
+    assert path.read_text() == whole.splitlines()[0] + "\n"

@@ -81,7 +81,9 @@ class ResultsFile:
                                       "give a new results file, or the same arguments to "
                                       "continue it")
             good_bytes = len(lines[0]) + 1
-            for line in lines[1:]:
+            # every whole line ends in a newline: the piece after the last one (empty, or a
+            # line cut off by an interruption) is dropped, and that game is played again
+            for line in lines[1:-1]:
                 if not line.strip():
                     good_bytes += len(line) + 1
                     continue
@@ -89,14 +91,15 @@ class ResultsFile:
                     record = json.loads(line)
                     index = int(record["index"])
                 except (ValueError, KeyError, TypeError):
-                    break  # cut off by an interruption: this and anything after it is redone
+                    break  # a damaged line: this and anything after it is redone
                 self.done[index] = record
                 good_bytes += len(line) + 1
             with open(self.path, "r+b") as f:
-                f.truncate(min(good_bytes, self.path.stat().st_size))
-                f.seek(0, 2)
-                if f.tell() and good_bytes > f.tell():  # no newline after the last good line
+                if len(lines) == 1:  # the header, cut before its newline
+                    f.seek(0, 2)
                     f.write(b"\n")
+                else:
+                    f.truncate(good_bytes)
             self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -56,3 +56,43 @@ def test_something_that_is_not_a_figure_is_refused():
 def test_show_closes_the_figure(fig, capsys):
     show(fig, "Two bars.")
     assert not plt.fignum_exists(fig.number)
+
+
+def test_every_lesson_figure_has_alt_text_and_the_guide_lists_them_all():
+    from pathlib import Path
+
+    from luckylab.lessons.figures import describe_figures, guide_section
+
+    root = Path(__file__).resolve().parents[1]
+    described = describe_figures(root / "notebooks")
+    assert "(none)" not in described
+    guide = guide_section((root / "docs" / "teaching.md").read_text(encoding="utf-8"))
+    assert guide is not None, "docs/teaching.md has no figure descriptions section"
+    assert guide.strip() == described.strip(), (
+        "the guide's figure descriptions are stale: python -m luckylab.lessons.figures "
+        "notebooks/ --guide docs/teaching.md")
+
+
+def test_update_guide_writes_between_the_markers_and_only_there(tmp_path):
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+    from luckylab.errors import LessonError
+    from luckylab.lessons.figures import END, START, update_guide
+
+    lessons = tmp_path / "notebooks"
+    lessons.mkdir()
+    nbformat.write(new_notebook(cells=[
+        new_code_cell("show()", outputs=[new_output("display_data", {"text/html": "<img/>"},
+                                                    metadata={"alt": "Two bars."})]),
+        new_markdown_cell("*Figure:* the bars.")]), lessons / "01_bars.ipynb")
+    guide = tmp_path / "guide.md"
+    guide.write_text(f"# Guide\n\n{START}\nold\n{END}\n\nAfter.\n", encoding="utf-8")
+    assert update_guide(lessons, guide) is True
+    text = guide.read_text(encoding="utf-8")
+    assert "1. the bars. *Alt text:* Two bars." in text and "old" not in text
+    assert text.startswith("# Guide\n\n") and text.endswith(f"{END}\n\nAfter.\n")
+    assert update_guide(lessons, guide) is False
+    guide.write_text("no markers", encoding="utf-8")
+    with pytest.raises(LessonError, match="no figure descriptions section"):
+        update_guide(lessons, guide)

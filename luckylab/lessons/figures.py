@@ -29,7 +29,17 @@ from typing import Any
 
 from .notebook import lesson_paths, read_notebook
 
-__all__ = ["Figure", "alt_text", "describe_figures", "is_figure", "lesson_figures"]
+__all__ = [
+    "END",
+    "START",
+    "Figure",
+    "alt_text",
+    "describe_figures",
+    "guide_section",
+    "is_figure",
+    "lesson_figures",
+    "update_guide",
+]
 
 _ALT = re.compile(r'<img\b[^>]*\balt="([^"]*)"')
 
@@ -97,3 +107,59 @@ def describe_figures(folder: str | Path) -> str:
             lines.append(f"{number}. {caption} *Alt text:* {figure.alt or '(none)'}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+#: The markers around the guide's figure descriptions (regenerated, never edited by hand).
+START = ("<!-- figure descriptions: start (python -m luckylab.lessons.figures notebooks/ "
+         "--guide docs/teaching.md) -->")
+END = "<!-- figure descriptions: end -->"
+
+
+def guide_section(text: str) -> str | None:
+    """The figure descriptions kept in a guide's text between :data:`START` and :data:`END`."""
+    if START not in text or END not in text:
+        return None
+    return text.split(START, 1)[1].split(END, 1)[0].strip("\n") + "\n"
+
+
+def update_guide(folder: str | Path, guide: str | Path) -> bool:
+    """Write :func:`describe_figures` of ``folder`` between the markers in ``guide``.
+
+    Returns whether the file changed. Raises :class:`~luckylab.errors.LessonError` when the
+    guide has no markers.
+    """
+    from ..errors import LessonError
+
+    path = Path(guide)
+    text = path.read_text(encoding="utf-8")
+    if guide_section(text) is None:
+        raise LessonError(f"{path}: no figure descriptions section; add the two lines\n{START}\n"
+                          f"{END}\nwhere it should go")
+    before, rest = text.split(START, 1)
+    after = rest.split(END, 1)[1]
+    new = f"{before}{START}\n\n{describe_figures(folder)}\n{END}{after}"
+    if new == text:
+        return False
+    path.write_text(new, encoding="utf-8")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m luckylab.lessons.figures FOLDER [--guide FILE]``: print or update."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m luckylab.lessons.figures",
+                                     description="Each lesson figure's caption and alt text.")
+    parser.add_argument("folder", help="the lessons folder (notebooks/)")
+    parser.add_argument("--guide", help="update this guide's figure descriptions section")
+    args = parser.parse_args(argv)
+    if args.guide:
+        changed = update_guide(args.folder, args.guide)
+        print(f"{args.guide}: {'updated' if changed else 'already up to date'}")
+    else:
+        print(describe_figures(args.folder), end="")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

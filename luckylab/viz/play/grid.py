@@ -17,7 +17,6 @@ grid's own positions). It decides no rule.
 
 from __future__ import annotations
 
-import io
 import textwrap
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
+from ..blit import Painter
 from ..clicks import ClickMap
 from ..style import OKABE_ITO
 
@@ -87,6 +87,8 @@ class GridMap:
         self.key = _KEY
         self.clicks = ClickMap(self.board, self.ax)
         self.drawing = None
+        self.painter = Painter()
+        self._frames = 0
 
     def png(self, game: Any, obs: Mapping[str, Any], targets: Sequence[str], you: int,
             focused: str | None, title: str, namer: Any, chosen: Sequence[str] = ()) -> bytes:
@@ -118,9 +120,8 @@ class GridMap:
                     va="center", fontsize=8 if label != "?" else 14, color=ink)
         self.figure.suptitle(title, x=0.3, y=0.985, fontsize=11, va="top")
         self._side(game, obs)
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=80)
-        return buf.getvalue()
+        self._frames += 1  # a new key: the whole picture is painted anew
+        return self.painter.png(self.figure, [], key=self._frames)
 
     def _side(self, game: Any, obs: Mapping[str, Any]) -> None:
         """The hourglass (time left of the budget), the score, the raft and the paddle."""

@@ -19,7 +19,6 @@ received. Every card and Location is a box a click can pick
 
 from __future__ import annotations
 
-import io
 import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
+from ..blit import Painter
 from ..clicks import BoxClicks
 from ..draw import _ink_on
 from ..style import OKABE_ITO
@@ -61,6 +61,8 @@ class Tableau:
         self.key = _KEY
         self.board = None
         self.drawing = None
+        self.painter = Painter()
+        self._frames = 0
 
     # -- drawing helpers -----------------------------------------------------------------------
     def _text(self, x: float, y: float, text: str, **kw: Any) -> None:
@@ -108,9 +110,8 @@ class Tableau:
         for seat in range(players):
             self._player_row(game, obs, seat, you, top - (seat + 1) * row_h, row_h, marks)
         self._hand(game, obs, you, marks)
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=80)
-        return buf.getvalue()
+        self._frames += 1  # a new key: the whole picture is painted anew
+        return self.painter.png(self.figure, [], key=self._frames)
 
     def _player_row(self, game: Any, obs: Mapping[str, Any], seat: int, you: int, y: float,
                     h: float, marks: Mapping[str, str]) -> None:

@@ -50,7 +50,8 @@ LOOK_AHEAD_ITERATIONS = 32
 """The Hint's look-ahead budget: simulated games per decision (the look-ahead bot's own
 default, so the Hint shows what a look-ahead opponent would do in your seat)."""
 
-_BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)"}
+_BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)", "perfect": "perfect-memory bot",
+              "none": "no-memory bot"}
 _MIXED = "(mixed)"
 
 
@@ -540,7 +541,8 @@ class PlayTable(W.VBox):
         for name in agent_names(self.game_name):
             bot = agent_class(self.game_name, name)(self.seed)
             action = bot.choose(game.clone())
-            lines.append(f"the {name} bot would: {labels.get(repr(action), self._plain(action))}")
+            lines.append(f"the {_BOT_WORDS.get(name, f'{name} bot')} would: "
+                         f"{labels.get(repr(action), self._plain(action))}")
         lines.extend(self._look_ahead(labels))
         if self.words.odds_card_kind:  # the foiling games
             lines.extend(self._odds(seat))

@@ -12,9 +12,12 @@ received. Every card and Location is a box a click can pick
 >>> from luckylab import new_game
 >>> game = new_game("doctorwho", players=3, seed=2)
 >>> tableau = Tableau(game)
->>> png = tableau.png(game, game.observation(2), [], 2, None, "Player 3 to decide", None)
->>> png[:4] == b"\\x89PNG", sorted(k for k in tableau.clicks.boxes if k.startswith("card:"))[:2]
-(True, ['card:114', 'card:27'])
+>>> obs = game.observation(2)
+>>> png = tableau.png(game, obs, [], 2, None, "Player 3 to decide", None)
+>>> png[:4] == b"\\x89PNG", {f"card:{c}" for c in obs["hand"]} <= set(tableau.clicks.boxes)
+(True, True)
+>>> "Player 3 (you): to decide" in tableau.texts
+True
 """
 
 from __future__ import annotations

@@ -72,6 +72,7 @@ def test_panic_is_played_to_the_end_by_the_team_with_the_buttons():
     replays_to_the_same_game(table)
 
 
+@pytest.mark.slow
 def test_panic_hot_seat_played_to_the_end_by_clicks_on_the_grid():
     """Two players at one screen: every decision is two clicks on a card of the picture (pick,
     then do); the Gouga button is the only one pressed. A face-down card nobody has seen is
@@ -141,6 +142,7 @@ def ever_seen(record, seat: int) -> list[set[int]]:
     return out
 
 
+@pytest.mark.slow
 def test_doctorwho_is_played_to_the_end_and_never_shows_a_hidden_card():
     """Player 1 plays a seeded three-player game through the buttons. At every decision the
     table's text, choices and picture labels are kept; afterwards, for each of those moments,

@@ -349,6 +349,8 @@ JS_PLAY_SNAPSHOT = """
   message: (table.querySelector('.luckylab-play-message') || table).innerText,
   hint: (table.querySelector('.luckylab-play-hint') || {innerText: ''}).innerText,
   image: (table.querySelector('img') || {src: ''}).src,
+  title: (table.querySelector('h3') || {innerText: ''}).innerText,
+  log: (table.querySelector('.luckylab-event-log') || {innerText: ''}).innerText,
 })
 """
 

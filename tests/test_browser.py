@@ -400,3 +400,146 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
     assert sha256(notebook) == original, f"{name} was modified on disk by the browser run"
     problems = list(dict.fromkeys(problems))  # a nested failure also shows in its parent
     assert not problems, f"{name} (screenshot {shot}):\n" + "\n".join(problems)
+
+
+# -- every game at the play table, played by clicks ----------------------------------------------
+
+EVERY_GAME = (
+    # (game, the table's arguments, decisions to click: None plays to the end)
+    ("island", {"players": 4, "you": 1, "seed": 2026}, 2),
+    ("kill", {"players": 3, "you": 1, "seed": 4}, 2),
+    ("save", {"players": 4, "you": 1, "seed": 2}, 2),
+    ("panic", {"players": 2, "you": [1, 2], "seed": 1, "time": {"budget": 30}}, None),
+    ("doctorwho", {"players": 3, "you": 1, "seed": 2, "turn_cap": 3}, None),
+)
+"""The five games at one ``PlayTable`` each: Island, Kill and Save for two decisions (then the
+table's log must equal its twin's), Panic Island! (a hot seat of two, a short hourglass) and
+Doctor Who (a turn cap of 3) to the end."""
+
+EVERY_GAME_NOTEBOOK = "zz_every_game_at_the_table.ipynb"
+
+
+def _every_game_notebook() -> str:
+    cells = ["import matplotlib\nmatplotlib.use('Agg')\nfrom luckylab.viz.play import PlayTable"]
+    cells += [f"PlayTable({game!r}, " + ", ".join(f"{k}={v!r}" for k, v in args.items()) + ")"
+              for game, args, _ in EVERY_GAME]
+    return json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{k}",
+                   "metadata": {}, "outputs": [], "source": source}
+                  for k, source in enumerate(cells)],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5})
+
+
+def _as_shown(twin) -> dict[str, object]:
+    """What the browser's table must show when it is in step with ``twin``."""
+    import html as html_
+
+    from luckylab.viz.play import LOG_LINES
+
+    return {"message": html_.unescape(twin.message).strip(),
+            "title": html_.unescape(re.sub(r"<[^>]+>", "", twin.title_html.value)).strip(),
+            "log": [line.strip() for line in twin.lines[-LOG_LINES:]]}
+
+
+def _shown(table) -> dict[str, object]:
+    snap = table.evaluate(JS_PLAY_SNAPSHOT)
+    log = [line.strip() for line in snap["log"].splitlines() if line.strip()]
+    return {"message": snap["message"].strip(), "title": snap["title"].strip(),
+            "log": log[1:] if log and log[0] == "What happened" else log}
+
+
+def play_by_clicks(page, table, twin, decisions, server: LabServer) -> str | None:
+    """Play ``decisions`` decisions (None: to the end) at a table in the page by clicking: two
+    clicks on the picture at the first choice that has a place on it (a space, a card of the
+    grid, a card of the hand), else the "Do it" button. ``twin``, the same table in this
+    process, gets the same clicks; after each one the page must show what the twin shows
+    (message, title, event log). Returns a description of the problem, or None."""
+    image = table.locator("img").first
+    image.scroll_into_view_if_needed()
+    do_it = table.locator("button", has_text=re.compile(r"^\s*Do it\s*$")).first
+
+    def in_step(what: str) -> str | None:
+        wanted = _as_shown(twin)
+        deadline = time.monotonic() + CLICK_TIMEOUT_S
+        shown = _shown(table)
+        while time.monotonic() < deadline and shown != wanted:
+            page.wait_for_timeout(250)
+            shown = _shown(table)
+        if shown != wanted:
+            return (f"{twin.game_name}: after {what} the page shows {shown!r}, not {wanted!r}\n"
+                    + server.log_tail(20))
+        return None
+
+    made = 0
+    while not twin.game.is_over and (decisions is None or made < decisions):
+        keyed = [c for cs in twin.choices.values() for c in cs if c.space is not None]
+        if keyed:
+            key = keyed[0].space
+            for click in ("a first", "a second"):
+                x, y = twin.clicks.pixel_of(key)
+                natural_w, natural_h = twin.clicks.natural
+                box = image.bounding_box()
+                page.mouse.click(box["x"] + x * box["width"] / natural_w,
+                                 box["y"] + y * box["height"] / natural_h)
+                twin.click({"dataX": x, "dataY": y})
+                problem = in_step(f"{click} click on {key}")
+                if problem:
+                    return problem
+        else:
+            do_it.click()
+            twin.do_it()
+            problem = in_step("pressing Do it")
+            if problem:
+                return problem
+        made += 1
+    wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, "kernel after the clicks", server)
+    if decisions is None and not twin.game.is_over:  # pragma: no cover - the loop ends it
+        return f"{twin.game_name}: the game did not end"
+    return None
+
+
+def test_play_table_plays_every_game_by_clicking(server, browser):
+    """One PlayTable per game in a notebook of the test's own: each is played by clicks on its
+    picture (and its Do it button), in step with the same table in this process."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from luckylab.viz.play import PlayTable
+
+    (server.root / EVERY_GAME_NOTEBOOK).write_text(_every_game_notebook())
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(OPEN_TIMEOUT_S * 1000)
+    problems: list[str] = []
+    try:
+        page.goto(server.url(f"lab/workspaces/every-game/tree/{EVERY_GAME_NOTEBOOK}?reset"))
+        page.wait_for_function("() => window.jupyterapp !== undefined")
+        deadline = time.monotonic() + OPEN_TIMEOUT_S
+        state = None
+        while time.monotonic() < deadline and state != "idle":
+            accept_kernel_dialog(page)
+            state = page.evaluate(JS_NOTEBOOK_READY, EVERY_GAME_NOTEBOOK)
+            page.wait_for_timeout(250)
+        assert state == "idle", f"the notebook did not open: {state!r}\n" + server.log_tail()
+        page.evaluate(JS_RUN_ALL)
+        wait_for(page, JS_BUSY_STATE, "idle", RUN_TIMEOUT_S, "running the five tables", server)
+        page.wait_for_timeout(1000)
+        problems += rendering_problems(page)
+        tables = page.locator(".jp-NotebookPanel .luckylab-play-table")
+        assert tables.count() == len(EVERY_GAME), f"{tables.count()} play tables rendered"
+        for k, (game, args, decisions) in enumerate(EVERY_GAME):
+            twin = PlayTable(game, **args)
+            try:
+                problem = play_by_clicks(page, tables.nth(k), twin, decisions, server)
+            finally:
+                twin.close()
+            if problem:
+                problems.append(problem)
+        problems += log_console_problems(page)
+        save_screenshot(page, Path(EVERY_GAME_NOTEBOOK).name)
+    finally:
+        context.close()
+        server.shutdown_kernels_for(EVERY_GAME_NOTEBOOK)
+    assert not problems, "\n".join(problems)

@@ -18,7 +18,8 @@ def live_widgets() -> int:
     return len(widget._instances)
 
 
-@pytest.mark.parametrize(("game", "players"), [("island", 4), ("kill", 3), ("save", 4)])
+@pytest.mark.parametrize(("game", "players"), [("island", 4), ("kill", 3), ("save", 4),
+                                             ("panic", 3), ("doctorwho", 3)])
 def test_closed_play_tables_leave_no_widget_behind(game, players):
     before = live_widgets()
     tables = [PlayTable(game, players=players, you=1, seed=seed) for seed in range(5)]

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..boards.board import Board
 
-__all__ = ["ClickMap", "attach_clicks", "event_pixel"]
+__all__ = ["BoxClicks", "ClickMap", "attach_clicks", "event_pixel"]
 
 
 def event_pixel(event: Mapping[str, Any], natural: tuple[int, int]) -> tuple[float, float] | None:
@@ -128,6 +128,51 @@ class ClickMap:
                 if len(points) > 1 else [1.0]
             reach = self._reach_cache = 0.5 * gaps[len(gaps) // 2]
         return reach
+
+
+class BoxClicks:
+    """Pixel <-> thing for a picture without a board (Doctor Who's table): named rectangles in
+    the data coordinates of ``ax``, set anew each time the picture is drawn.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(4, 2), dpi=50)
+    >>> ax = fig.add_axes((0, 0, 1, 1)); _ = ax.set_xlim(0, 4); _ = ax.set_ylim(0, 2)
+    >>> clicks = BoxClicks(ax)
+    >>> clicks.boxes = {"card:7": (1.0, 0.0, 2.0, 1.0)}
+    >>> clicks.pixel_of("card:7")
+    (75.0, 75.0)
+    >>> clicks.space_at({"dataX": 75, "dataY": 75}), clicks.space_at({"dataX": 5, "dataY": 5})
+    ('card:7', None)
+    """
+
+    def __init__(self, ax: Any) -> None:
+        self.ax = ax
+        self.boxes: dict[str, tuple[float, float, float, float]] = {}
+
+    @property
+    def natural(self) -> tuple[int, int]:
+        """The picture's size in pixels (width, height), as the PNG is painted."""
+        bbox = self.ax.figure.bbox
+        return round(bbox.width), round(bbox.height)
+
+    def pixel_of(self, key: str) -> tuple[float, float]:
+        """The picture pixel (x right, y down) at the centre of the box ``key``."""
+        x0, y0, x1, y1 = self.boxes[key]
+        x, y = self.ax.transData.transform(((x0 + x1) / 2, (y0 + y1) / 2))
+        return float(x), float(self.natural[1] - y)
+
+    def space_at(self, event: Mapping[str, Any]) -> str | None:
+        """The key of the box under an ipyevents mouse event, or None (the last box drawn wins
+        where two overlap)."""
+        pixel = event_pixel(event, self.natural)
+        if pixel is None:
+            return None
+        x, y = self.ax.transData.inverted().transform((pixel[0], self.natural[1] - pixel[1]))
+        hit = None
+        for key, (x0, y0, x1, y1) in self.boxes.items():
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                hit = key
+        return hit
 
 
 def attach_clicks(image: Any, on_click: Callable[[Mapping[str, Any]], None],

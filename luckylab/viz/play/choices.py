@@ -37,11 +37,31 @@ __all__ = ["Choice", "Namer", "movable_pawns", "offered"]
 
 @dataclass(frozen=True)
 class Choice:
-    """One offered choice: the words shown, the engine action, the space it goes to (if any)."""
+    """One offered choice: the words shown, the engine action, the space it goes to (if any),
+    and the other things on the picture it touches (Doctor Who: ``"card:27"``, ``"loc:130"``),
+    which a click can pick it by."""
 
     label: str
     action: Any
     space: str | None = None
+    also: tuple[str, ...] = ()
+
+    def touches(self, key: str) -> bool:
+        """Whether a click on ``key`` (a space, a card, a Location) may pick this choice."""
+        return key == self.space or key in self.also
+
+
+def grid_words(place: str) -> str:
+    """``"row 2, column 3"``: a place of Panic Island!'s grid (``"r2c3"``).
+
+    >>> grid_words("r2c3"), grid_words("beach")
+    ('row 2, column 3', 'beach')
+    """
+    if place.startswith("r") and "c" in place:
+        row, _, col = place[1:].partition("c")
+        if row.isdigit() and col.isdigit():
+            return f"row {row}, column {col}"
+    return place
 
 
 def space_words(board: Any, space: str) -> str:
@@ -75,6 +95,8 @@ class Namer:
     def card(self, card_id: int) -> str:
         """A card as the hand shows it."""
         card = self.game.card(card_id)
+        if self.words.picture == "tableau":  # Doctor Who: its name and strength or VP
+            return str(card)
         if card.kind == "failure":
             return f"{card.name} ({card.luck} {self.words.unit})"
         if self.words.card_details:
@@ -82,6 +104,8 @@ class Namer:
         return str(card.name)
 
     def space(self, space: str) -> str:
+        if self.words.picture == "grid":
+            return grid_words(space)
         return space_words(self.game.board, space)
 
     def paid(self, action: Any) -> int:
@@ -93,6 +117,10 @@ class Namer:
         if hasattr(action, "moves"):
             return "move " + ", ".join(f"{self.who(p)} to {self.space(s)}"
                                        for p, s in action.moves)
+        label = labels_of(self.words).get(getattr(type(action), "type_name", ""))
+        if self.words.picture in ("grid", "tableau") and label is not None:
+            seat = self.game.current_player
+            return label(action, self, -1 if seat is None else seat, self.game, False).label
         if hasattr(action, "cards"):
             return f"pay {self.paid(action)}: " + ", ".join(self.card(c) for c in action.cards)
         return str(action)
@@ -156,12 +184,130 @@ def _end_turn(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
     return Choice("end your turn", a)
 
 
+# -- Panic Island! (a place of the grid is the choice's space) ---------------------------------
+
+
+def _reveal(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"turn the card at {n.space(a.place)}", a, a.place)
+
+
+def _wake_gouga(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice("shout \"Gouga!\" (once a game)", a)
+
+
+def _gouga_call(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"\"{a.kind}!\" and turn the card at {n.space(a.place)}", a, a.place)
+
+
+def _place(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"put the card back at {n.space(a.place)}", a, a.place)
+
+
+# -- Doctor Who (a card in your hand, or a Location, is what a click picks) --------------------
+
+
+def _cards(n: Namer, cards: Sequence[int]) -> str:
+    return ", ".join(n.card(c) for c in cards) or "nothing"
+
+
+def _loc(n: Namer, lid: int) -> str:
+    """A Location with its owner, as the deciding seat sees the table."""
+    for loc in n.seen.get("locations", ()):
+        if loc["card"] == lid:
+            return f"{n.card(lid)} of {n.who(loc['owner'])}"
+    return n.card(lid)
+
+
+def _keys(cards: Sequence[int] = (), loc: int | None = None) -> tuple[str | None, tuple[str, ...]]:
+    keys = [f"card:{c}" for c in cards] + ([] if loc is None else [f"loc:{loc}"])
+    return (keys[0] if keys else None), tuple(keys[1:])
+
+
+def _dw(label: str, a: Any, cards: Sequence[int] = (), loc: int | None = None) -> Choice:
+    space, also = _keys(cards, loc)
+    return Choice(label, a, space, also)
+
+
+def _location(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    tp = game.card(a.card).tp
+    return _dw(f"play {n.card(a.card)}, take {tp} TP", a, (a.card,))
+
+
+def _defend(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return _dw(f"defend {_loc(n, a.loc)} with {_cards(n, a.cards)}", a, a.cards, a.loc)
+
+
+def _dw_attack(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return _dw(f"attack {_loc(n, a.loc)} with {_cards(n, a.cards)}", a, a.cards, a.loc)
+
+
+def _takeover(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return _dw(f"{n.card(a.card)} takes over the attack on {_loc(n, a.loc)}", a, (a.card,),
+               a.loc)
+
+
+def _support(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    words = [f"play {n.card(a.card)}"]
+    if a.loc is not None:
+        words.append(f"on the attack on {_loc(n, a.loc)}")
+    if a.to is not None:
+        words.append(f"turning it to {_loc(n, a.to)}")
+    if a.index is not None:
+        words.append(f"(the Enemy in place {a.index + 1})")
+    if a.cards:
+        words.append(f"with {_cards(n, a.cards)}")
+    return _dw(" ".join(words), a, (a.card,), a.loc)
+
+
+def _reserve(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return _dw(f"reserve {_cards(n, a.cards)}", a, a.cards)
+
+
+def _buy(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice(f"buy {a.n} card{'s' if a.n > 1 else ''} for {5 * a.n} TP", a)
+
+
+def _dw_discard(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return _dw(f"discard {_cards(n, a.cards)} for {len(a.cards)} TP", a, a.cards)
+
+
+def _dw_pass(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    right = (seat - 1) % game.players
+    return _dw(f"end the turn: pass {_cards(n, a.cards)} to {n.who(right)}", a, a.cards)
+
+
+def _ironsides(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice("pay 1 TP for +1 defence" if a.pay else "keep your TP", a)
+
+
+def _valiant(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return Choice("play The Valiant" if a.play else "do not play The Valiant", a)
+
+
+def _match(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+    return _dw(f"discard {_cards(n, a.cards)} to match the defence", a, a.cards)
+
+
 LABELS: dict[str, Label] = {
     "move_cat": _move_cat, "hazard": _hazard, "pass": _pass, "draw": _draw,
     "attack": _attack, "give": _give, "snoop": _snoop, "step": _step, "play": _play,
     "move_card": _play, "rescue": _rescue, "end_turn": _end_turn,
+    "reveal": _reveal, "wake_gouga": _wake_gouga, "gouga_call": _gouga_call, "place": _place,
 }
 """How each kind of action is put in words (kinds not listed: the action's own words)."""
+
+DW_LABELS: dict[str, Label] = {
+    "location": _location, "defend": _defend, "attack": _dw_attack, "takeover": _takeover,
+    "support": _support, "reserve": _reserve, "buy": _buy, "discard": _dw_discard,
+    "pass": _dw_pass, "ironsides": _ironsides, "valiant": _valiant, "match": _match,
+}
+"""Doctor Who's words for its actions (some record names are shared with the other games)."""
+
+
+def labels_of(words: TableWords) -> dict[str, Label]:
+    """The labels of a game's actions."""
+    return DW_LABELS if words.picture == "tableau" else LABELS
+
 
 ONE_PER_LABEL = frozenset({"give"})
 """Kinds offered once per label (two equal cards to give: one choice)."""
@@ -264,12 +410,13 @@ def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int
                     groups.setdefault(button, []).extend(moves)
             continue
         out = groups.setdefault(button, [])
-        if hasattr(group.actions[0], "cards"):  # payments: in Luck or Failure points
+        if kind in words.payments:  # payments: in Luck or Failure points
             out.extend(_payments(group.actions, namer, game))
         else:
+            labels = labels_of(words)
             for action in group.actions:
                 kind = type(action).type_name
-                label = LABELS.get(kind)
+                label = labels.get(kind)
                 choice = label(action, namer, seat, game, moving) if label else \
                     Choice(str(action), action)
                 if kind in ONE_PER_LABEL and any(c.label == choice.label for c in out):

@@ -1,15 +1,18 @@
-"""Take a seat: play a whole game of Island, Kill or Save Doctor Lucky against the bots.
+"""Take a seat: play a whole game of any of the five games against the bots.
 
 :class:`PlayTable` seats one or more people at the keyboard (hot seat) and bots in the other
-seats. On a person's turn it offers exactly the legal actions of the engine, as the engine
-groups them (``choices()``: where to move, which card to play, attack or rescue, which cards to
-pay in a foiling round), in words (:mod:`luckylab.viz.play.choices`); the bots' turns then play
-out with a short event log. The map is clickable (``ipywidgets.Image`` + ``ipyevents``, see
-:mod:`luckylab.viz.clicks`): a click on a space picks the choice that goes there, a second
-click on it carries it out.
+seats: Island, Kill or Save Doctor Lucky, Panic Island! (the players are one team against the
+hourglass) and Doctor Who: The Card Game. On a person's turn it offers exactly the legal
+actions of the engine, as the engine groups them (``choices()``: where to move, which card to
+play, attack or rescue, which cards to pay in a foiling round, which card to turn, which
+Location to defend), in words (:mod:`luckylab.viz.play.choices`); the bots' turns then play
+out with a short event log. The picture is clickable (``ipywidgets.Image`` + ``ipyevents``, see
+:mod:`luckylab.viz.clicks`): a click on a space, a card of the grid, a card of your hand or a
+Location picks the choice that goes there, a second click on it carries it out.
 
-Hidden information: the widget shows the hand of the person deciding, the others' hand sizes
-and what has been played, never another seat's cards.
+Hidden information: the widget shows only what the person deciding may know (the game's
+``observation(seat)``): their own hand (and Doctor Who's reserve, passed and received cards),
+the others' hand sizes and what has been played, never another seat's cards.
 
 This module owns no rules: every answer comes from the engine, the bots
 (:mod:`luckylab.agents`) and :func:`luckylab.analysis.luck.p_foil`; what differs between the
@@ -23,6 +26,7 @@ import html
 import json
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 import ipywidgets as W
@@ -31,8 +35,10 @@ from ...errors import LuckyLabError, PlayTableError
 from ..args import release
 from ..clicks import ClickMap, attach_clicks
 from . import state
-from .choices import Choice, Namer, movable_pawns, offered, space_words
+from .choices import Choice, Namer, grid_words, movable_pawns, offered, space_words
+from .grid import GridMap
 from .map import TableMap
+from .tableau import Tableau
 from .words import PHASE_WORDS, WORDS
 
 __all__ = ["GAMES", "LOG_LINES", "LOOK_AHEAD_ITERATIONS", "Choice", "PlayTable",
@@ -44,8 +50,19 @@ LOOK_AHEAD_ITERATIONS = 32
 """The Hint's look-ahead budget: simulated games per decision (the look-ahead bot's own
 default, so the Hint shows what a look-ahead opponent would do in your seat)."""
 
-_BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)"}
+_BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)", "perfect": "perfect-memory bot",
+              "none": "no-memory bot"}
 _MIXED = "(mixed)"
+
+
+def _alike(action: Any, other: Choice | None) -> int:
+    """How alike two actions are: 1 for the same kind, plus 1 per field they share."""
+    if other is None or type(action) is not type(other.action):
+        return 0
+    if not is_dataclass(action):
+        return 1
+    return 1 + sum(getattr(action, f.name) == getattr(other.action, f.name)
+                   for f in fields(action))
 
 
 class PlayTable(W.VBox):
@@ -54,7 +71,7 @@ class PlayTable(W.VBox):
     Parameters
     ----------
     game
-        ``"island"``, ``"kill"`` or ``"save"``.
+        ``"island"``, ``"kill"``, ``"save"``, ``"panic"`` (Panic Island!) or ``"doctorwho"``.
     players
         How many live players (the game's own range).
     you
@@ -89,6 +106,15 @@ class PlayTable(W.VBox):
     True
     >>> table.undo_button.click()
     >>> len(table.game.history) == before
+    True
+
+    Panic Island! and Doctor Who have the same controls; their picture is the island's grid of
+    cards (with the team's hourglass) and the Doctor Who table (your hand as cards):
+
+    >>> team = PlayTable("panic", players=2, you=[1, 2], seed=3)
+    >>> team.group_picker.options
+    ('Turn a card', 'Gouga!')
+    >>> team.click({"dataX": 0, "dataY": 0}) is None   # a click off the cards picks nothing
     True
     """
 
@@ -127,7 +153,9 @@ class PlayTable(W.VBox):
         self._spread = False  # a Move may be spread over several pawns now
         self._asked: tuple[Any, int, list[Any]] = (None, 0, [])  # game, moves, its choices()
         self.message = ""
-        self._history: list[tuple[Any, tuple[dict[int, Any], dict[int, str]], int, int]] = []
+        self._history: list[tuple[Any, tuple[dict[int, Any], dict[int, str]], int, int,
+                                  int]] = []
+        self.turned: list[tuple[int, str]] = []  # Panic Island!: (turn, place) of each reveal
         self._rebuilding = False
         self.last_redraw = 0.0
 
@@ -136,7 +164,7 @@ class PlayTable(W.VBox):
         super().__init__([
             self.title_html,
             W.HBox([W.VBox([self.image, self.alt_html]),
-                    W.VBox([self.hand_html, self.group_picker, self.pawn_picker,
+                    W.VBox([self.clock_bar, self.hand_html, self.group_picker, self.pawn_picker,
                             self.action_picker, W.HBox([self.go_button, self.plan_button]),
                             W.HBox([self.undo_button, self.hint_button]),
                             self.message_html, self.hint_html, self.bots_picker],
@@ -254,6 +282,9 @@ class PlayTable(W.VBox):
         self.bots_picker = W.Dropdown(options=[], description="opponents",
                                       tooltip="the bots in the other seats, from their next "
                                       "decision on", layout=W.Layout(width="360px"))
+        self.clock_bar = W.FloatProgress(min=0.0, max=1.0, value=1.0, description="hourglass",
+                                         bar_style="info", layout=W.Layout(
+                                             display="" if self.words.team else "none"))
         self.key_html = W.HTML()
         self.table_html = W.HTML()
         self.log_html = W.HTML()
@@ -280,17 +311,29 @@ class PlayTable(W.VBox):
         self.load_button.on_click(lambda _b: self.load(self.record_text.value))
 
     def _build_map(self) -> None:
-        self.map = TableMap(self.game, self.words.picture)
+        picture = self.words.picture
+        self.map: Any
+        if picture == "grid":
+            self.map = GridMap(self.game)
+        elif picture == "tableau":
+            self.map = Tableau(self.game)
+        else:
+            self.map = TableMap(self.game, picture)
         self.figure = self.map.figure
         self.drawing = self.map.drawing
         self.key_html.value = self.map.key
-        self.clicks = ClickMap(self.map.board, self.figure.axes[0])
+        self.clicks = getattr(self.map, "clicks", None) or ClickMap(self.map.board,
+                                                                    self.figure.axes[0])
         self.image = W.Image(format="png", layout=W.Layout(width="760px",
                                                            border="1px solid #cccccc"))
         self.image.add_class("luckylab-play-map")
         self.alt_html = W.HTML()
         self.alt_html.add_class("luckylab-map-alt")
-        self._listener = attach_clicks(self.image, self.click, self.hover)
+        # The board maps repaint only what moves and follow the pointer; the card pictures are
+        # repainted whole, so they answer clicks only.
+        self._listener = attach_clicks(self.image, self.click,
+                                       self.hover if picture in ("paths", "rooms", "ship")
+                                       else None)
 
     # -- the grouped choices -------------------------------------------------------------------
     def _card_words(self, card_id: int) -> str:
@@ -336,10 +379,10 @@ class PlayTable(W.VBox):
             self._refresh()
             return []
         snapshot = (self.game.clone(), copy.deepcopy((self.bots, self.bot_names)),
-                    len(self.lines), self.game.current_player)
+                    len(self.lines), self.game.current_player, len(self.turned))
         start = len(self.lines)
         try:
-            events = self.game.apply(choice.action)
+            events = self._apply(choice.action)
         except LuckyLabError as exc:  # the engine says why (a lesson too); nothing changed
             self.message = f"Not allowed: {exc}"
             self._refresh()
@@ -376,7 +419,9 @@ class PlayTable(W.VBox):
             self.message = "Nothing to undo."
             self._refresh()
             return False
-        self.game, (self.bots, self.bot_names), n_log, self.viewer = self._history.pop()
+        self.game, (self.bots, self.bot_names), n_log, self.viewer, n_turned = \
+            self._history.pop()
+        del self.turned[n_turned:]
         self.namer.game = self.game
         self._show_bots()
         del self.lines[n_log:]
@@ -390,12 +435,23 @@ class PlayTable(W.VBox):
         guard = 0
         while not game.is_over and game.current_player not in self.humans:
             seat = game.current_player
-            self._log_events(game.apply(self.bots[seat].choose(game)))
+            self._log_events(self._apply(self.bots[seat].choose(game)))
             guard += 1
             if guard > 100_000:  # pragma: no cover - the engines' turn caps end games first
                 raise LuckyLabError("the bots did not hand the turn back")
         if not game.is_over:
             self.viewer = game.current_player
+
+    def _apply(self, action: Any) -> list[Any]:
+        """Hand ``action`` to the engine (which checks it); on Panic Island! remember where a
+        card was turned, and in which turn (the table shows last turn's cards briefly)."""
+        game = self.game
+        turn = state.seen(game, game.current_player).get("turn") if self.words.team else None
+        events = game.apply(action)
+        place = getattr(action, "place", None)
+        if turn is not None and place is not None and type(action).type_name != "place":
+            self.turned.append((int(turn), str(place)))
+        return list(events)
 
     def _log_events(self, events: Sequence[Any]) -> None:
         for event in events:
@@ -413,29 +469,49 @@ class PlayTable(W.VBox):
         return space
 
     def select_space(self, space: str) -> None:
-        """What a click on ``space`` does (see :meth:`click`)."""
+        """What a click on ``space`` does (see :meth:`click`): a space of a map, a place of
+        Panic Island!'s grid, or a Doctor Who card (``"card:<id>"``) or Location
+        (``"loc:<id>"``). Among the choices it may pick, those that also touch what was
+        picked before come first (a card, then the Location to play it on), then those of
+        the group shown, then the one most like the choice shown (the same kind named for
+        Gouga)."""
         current = self.chosen
-        if current is not None and current.space == space and self.picked == space:
+        if current is not None and current.touches(space) and self.picked == space:
             self.do_it()
             return
+        before = self.picked
         self.focused = self.picked = space
-        groups = [self.group_picker.value, *self.choices]
-        for group in groups:
+        best: tuple[tuple[int, int, int, int], str, int, Choice] | None = None
+        for order, group in enumerate(dict.fromkeys([self.group_picker.value, *self.choices])):
             for k, choice in enumerate(self.choices.get(group or "", [])):
-                if choice.space == space:
-                    self._rebuilding = True
-                    self.group_picker.value = group
-                    self._fill_actions()
-                    self._rebuilding = False
-                    self.action_picker.value = k
-                    self.message = (f"Picked: {choice.label}. Click {space} again or press "
-                                    "Do it.")
-                    self._redraw()
-                    self._status()
-                    return
-        self.message = f"{space}: nothing you can do there now."
+                if not choice.touches(space):
+                    continue
+                both = before is not None and before != space and choice.touches(before)
+                rank = (0 if both else 1, order, -_alike(choice.action, current), k)
+                if best is None or rank < best[0]:
+                    best = (rank, group, k, choice)
+        where = self._key_words(space)
+        if best is not None:
+            _, group, k, choice = best
+            self._rebuilding = True
+            self.group_picker.value = group
+            self._fill_actions()
+            self._rebuilding = False
+            self.action_picker.value = k
+            self.message = f"Picked: {choice.label}. Click {where} again or press Do it."
+        else:
+            self.message = f"{where}: nothing you can do there now."
         self._redraw()
         self._status()
+
+    def _key_words(self, key: str) -> str:
+        """A clicked thing in words: a space, a place of the grid, a card or a Location."""
+        kind, _, cid = key.partition(":")
+        if kind in ("card", "loc") and cid.isdigit():
+            return self.namer.card(int(cid))
+        if self.words.picture == "grid":
+            return grid_words(key)
+        return key
 
     def hover(self, event: Mapping[str, Any]) -> None:
         """Pointer moves: put the space under the pointer in focus (redraws only on change)."""
@@ -465,9 +541,11 @@ class PlayTable(W.VBox):
         for name in agent_names(self.game_name):
             bot = agent_class(self.game_name, name)(self.seed)
             action = bot.choose(game.clone())
-            lines.append(f"the {name} bot would: {labels.get(repr(action), self._plain(action))}")
+            lines.append(f"the {_BOT_WORDS.get(name, f'{name} bot')} would: "
+                         f"{labels.get(repr(action), self._plain(action))}")
         lines.extend(self._look_ahead(labels))
-        lines.extend(self._odds(seat))
+        if self.words.odds_card_kind:  # the foiling games
+            lines.extend(self._odds(seat))
         text = "\n".join(lines)
         self.hint_html.value = "<br>".join(  # indented lines stay indented
             "&nbsp;" * (len(line) - len(line.lstrip(" "))) * 2 + html.escape(line.lstrip(" "))
@@ -586,6 +664,7 @@ class PlayTable(W.VBox):
         self.game = game
         self.namer.game = game
         self._history = []
+        self.turned = []
         self.plan = []
         self.focused = self.picked = None
         self.lines = []
@@ -662,27 +741,42 @@ class PlayTable(W.VBox):
         self._redraw()
 
     def _targets_now(self) -> list[str]:
-        return [c.space for c in self.choices.get(self.group_picker.value or "", [])
-                if c.space is not None]
+        cards = self.words.picture == "tableau"  # a Doctor Who choice touches cards too
+        return [k for c in self.choices.get(self.group_picker.value or "", [])
+                for k in ([c.space, *c.also] if cards else [c.space]) if k is not None]
 
     def _redraw(self) -> None:
         start = time.perf_counter()
         game = self.game
-        self.png = self.map.png(game, state.seen(game, self.viewer), self._targets_now(),
-                                self.viewer, self.focused, self._map_title(), self.namer)
+        obs = state.seen(game, self.viewer)
+        if self.words.team:
+            self.map.recent = self._recent(obs)
+        chosen = self.chosen
+        if isinstance(self.map, TableMap):
+            self.png = self.map.png(game, obs, self._targets_now(), self.viewer, self.focused,
+                                    self._map_title(), self.namer)
+        else:
+            keys = () if chosen is None else tuple(k for k in (chosen.space, *chosen.also) if k)
+            self.png = self.map.png(game, obs, self._targets_now(), self.viewer, self.focused,
+                                    self._map_title(), self.namer, chosen=keys)
         self.image.value = self.png
         self.last_redraw = time.perf_counter() - start
         now = "over" if game.is_over else f"{self.who(game.current_player)} to decide"
-        focus = "" if self.focused is None else f"; {self.focused} in focus"
+        focus = "" if self.focused is None else f"; {self._key_words(self.focused)} in focus"
         # One sentence that says what the picture shows, under it (an Image view cannot carry
         # a tooltip or alt text in ipywidgets 8: its tooltip breaks the view).
-        self.alt_text = (f"Map of the {self.words.place}: {now}; click a space to move "
-                         f"there or pick a card's target{focus}.")
+        what = "Map" if isinstance(self.map, TableMap) else "Picture"
+        self.alt_text = f"{what} of the {self.words.place}: {now}; {self.words.clicks}{focus}."
         self.alt_html.value = f"<small><i>{html.escape(self.alt_text)}</i></small>"
+
+    def _recent(self, obs: Mapping[str, Any]) -> set[str]:
+        """Panic Island!: the places turned over in the last turn (shown while face down)."""
+        turn = int(obs["turn"])
+        return {place for t, place in self.turned if t == turn - 1}
 
     def _phase_words(self) -> str:
         phase = state.phase(state.seen(self.game, self.viewer))
-        return PHASE_WORDS.get(phase, phase)
+        return self.words.phases.get(phase, PHASE_WORDS.get(phase, phase))
 
     def _map_title(self) -> str:
         game = self.game
@@ -694,28 +788,133 @@ class PlayTable(W.VBox):
         game = self.game
         you = self.viewer
         if game.is_over:
-            winner = game.winner
-            if winner is None:
-                end = "The game ended with no winner"
-                if getattr(game, "end_reason", "") == "sunk":
-                    end = "The ship sank: nobody wins"
-            else:
-                end = f"{self.who(winner)} wins"
-            self.title_html.value = f"<h3>{html.escape(end)}.</h3>"
+            self.title_html.value = f"<h3>{html.escape(self._end_words())}.</h3>"
         else:
             seat = game.current_player
             self.title_html.value = (f"<h3>{html.escape(self.who(seat))}: "
                                      f"{html.escape(self._phase_words())}</h3>")
         obs = state.seen(game, you)
-        hand = sorted(state.hand(obs))
-        cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in hand)
-        self.hand_html.value = (f"<b>Hand of {html.escape(self.who(you))}</b> "
-                                f"({len(hand)} cards)<ul style='margin:2px'>{cards}</ul>")
+        if self.words.team:
+            self._show_clock(obs)
+            self.hand_html.value = self._panic_hand_html(obs)
+            self.table_html.value = self._panic_html(obs)
+        else:
+            hand = sorted(state.hand(obs))
+            cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in hand)
+            self.hand_html.value = (f"<b>Hand of {html.escape(self.who(you))}</b> "
+                                    f"({len(hand)} cards)<ul style='margin:2px'>{cards}</ul>")
+            if self.words.picture == "tableau":
+                self.hand_html.value += self._doctorwho_hand_html(obs)
+                self.table_html.value = self._doctorwho_html(obs)
+            else:
+                self.table_html.value = self._table_html(obs)
         self.message_html.value = html.escape(self.message)
-        self.table_html.value = self._table_html(obs)
         lines = self.lines[-LOG_LINES:]
         self.log_html.value = ("<div style='font-size:90%'><b>What happened</b><br>"
                                + "<br>".join(html.escape(line) for line in lines) + "</div>")
+
+    def _end_words(self) -> str:
+        """How the game ended, in words (the engine's result: a winner, a shared win, the
+        team's score)."""
+        game = self.game
+        extra = game.result().extra
+        if self.words.team:
+            score = f"score {extra['score']} ({extra['band']})"
+            if extra["won"]:
+                return f"The team escaped with the raft and the paddle: {score}"
+            return f"The team is lost ({extra['end']}): {score}"
+        if self.words.picture == "tableau":
+            winners = [self.who(s) for s in extra["winners"]]
+            scores = ", ".join(f"{self.who(s)} {v} VP" for s, v in enumerate(extra["scores"]))
+            if len(winners) == 1:
+                return f"{winners[0]} wins ({scores})"
+            if winners:
+                return f"{' and '.join(winners)} share the win ({scores})"
+            return f"The game ended with no winner ({scores})"
+        winner = game.winner
+        if winner is None:
+            if getattr(game, "end_reason", "") == "sunk":
+                return "The ship sank: nobody wins"
+            return "The game ended with no winner"
+        return f"{self.who(winner)} wins"
+
+    def _show_clock(self, obs: Mapping[str, Any]) -> None:
+        """Panic Island!: the hourglass bar, the time left of the team's budget."""
+        budget = self.map.budget
+        left = max(float(obs["time_left"]), 0.0)
+        self.clock_bar.value = left / budget if budget else 0.0
+        self.clock_bar.bar_style = "danger" if left < 0.2 * budget else "info"
+        self.clock_bar.description = f"{left:.0f} s left"
+
+    def _panic_hand_html(self, obs: Mapping[str, Any]) -> str:
+        game = self.game
+        team = ", ".join(self.who(s) for s in self.live)
+        lines = [f"<b>The team</b>: {html.escape(team)} (everybody wins or loses together)"]
+        if obs["in_hand"]:
+            cards = ", ".join(game.cards[c].name for _, c in obs["in_hand"])
+            lines.append(f"Card to put back face down: {html.escape(cards)}")
+        return "<br>".join(lines)
+
+    def _panic_html(self, obs: Mapping[str, Any]) -> str:
+        game = self.game
+        found = {game.cards[c].kind for c in obs["found"]}
+        saved = ", ".join(game.cards[c].name for c in obs["saved"]) or "nobody yet"
+        rows = [f"Hourglass: {max(float(obs['time_left']), 0.0):.0f} of "
+                f"{self.map.budget:.0f} seconds left; turn {obs['turn'] + 1}; Gouga "
+                f"{obs['gouga']}.",
+                f"Raft {'found' if 'raft' in found else 'not found yet'}, paddle "
+                f"{'found' if 'paddle' in found else 'not found yet'}.",
+                f"Saved ({obs['score']}): {saved}."]
+        if obs["continuous"]:
+            rows.append("Obstacles in force: "
+                        + ", ".join(game.cards[c].name for c in obs["continuous"]) + ".")
+        return "<small>" + "<br>".join(html.escape(r) for r in rows) + "</small>"
+
+    def _doctorwho_hand_html(self, obs: Mapping[str, Any]) -> str:
+        """Doctor Who: the reserve, and the cards last passed and received (one's own)."""
+        you = self.viewer
+        name = self._card_words
+        reserve = [name(c) for c in obs["reserve"]] + [f"{name(c)} (face up)"
+                                                      for c in obs["reserve_up"][you]]
+        right = (you - 1) % int(obs["players"])
+        rows = [f"Reserve: {', '.join(reserve) or 'empty'}",
+                f"Passed to {self.who(right)}: "
+                f"{', '.join(name(c) for c in obs['passed']) or 'nothing yet'}",
+                f"Received: {', '.join(name(c) for c in obs['received']) or 'nothing yet'}"]
+        return "<small>" + "<br>".join(html.escape(r) for r in rows) + "</small>"
+
+    def _doctorwho_html(self, obs: Mapping[str, Any]) -> str:
+        """Doctor Who: a row per player, as the seat deciding may see the table."""
+        rows = []
+        for seat in range(int(obs["players"])):
+            locs = []
+            for loc in obs["locations"]:
+                if loc["owner"] != seat:
+                    continue
+                bits = []
+                for word, cards in (("Defenders", loc["defenders"]), ("Enemies", loc["enemies"])):
+                    if cards:
+                        shown = [self._card_words(c) for c in cards if c is not None]
+                        down = sum(c is None for c in cards)
+                        by = f" of {self.who(loc['attacker'])}" if word == "Enemies" else ""
+                        bits.append(f"{word}{by}: " + ", ".join(
+                            shown + ([f"{down} face down"] if down else [])))
+                if loc["tardis"]:
+                    bits.append("TARDIS")
+                locs.append(self._card_words(loc["card"])
+                            + (f" ({'; '.join(bits)})" if bits else ""))
+            rows.append([self.who(seat), f"{obs['tp'][seat]} TP", f"{obs['scores'][seat]} VP",
+                         f"{obs['hands'][seat]} in hand, {obs['reserves'][seat]} in reserve",
+                         f"{obs['daleks'][seat]} Daleks, {obs['tardises'][seat]} TARDIS",
+                         "; ".join(locs) or "none"])
+        header = ["player", "Time Points", "score now", "cards", "counters", "Locations"]
+        head = "".join(f"<th style='text-align:left;padding:1px 8px'>{h}</th>" for h in header)
+        body = "".join("<tr>" + "".join(f"<td style='padding:1px 8px'>{html.escape(c)}</td>"
+                                        for c in r) + "</tr>" for r in rows)
+        extra = (f"Deck: {obs['deck']} cards; discards: {len(obs['discard'])}"
+                 + ("; the End Game." if obs["endgame"] else "."))
+        return (f"<table style='font-size:90%'><tr>{head}</tr>{body}</table>"
+                f"<small>{html.escape(extra)}</small>")
 
     def _table_html(self, obs: Mapping[str, Any]) -> str:
         game = self.game

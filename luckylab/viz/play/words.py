@@ -8,6 +8,8 @@ these only name it.
 
 >>> WORDS["kill"].buttons["snoop"], WORDS["save"].unit, WORDS["island"].picture
 ('Snoop', 'Failure', 'paths')
+>>> WORDS["panic"].picture, WORDS["doctorwho"].picture
+('grid', 'tableau')
 """
 
 from __future__ import annotations
@@ -24,14 +26,15 @@ class TableWords:
     """The wording and pictures of one game at the play table."""
 
     place: str
-    """What the map shows, in "Map of the ...": "island", "mansion", "ship"."""
+    """What the map shows, in "Map of the ...": "island", "mansion", "ship", "table"."""
     picture: str
     """Which picture the map is: "paths" (spaces as discs joined by paths), "rooms" (a
-    mansion's rooms), "ship" (rooms that sink)."""
+    mansion's rooms), "ship" (rooms that sink), "grid" (Panic Island!'s cards in a grid),
+    "tableau" (Doctor Who's table: Locations, counters, your hand)."""
     buttons: Mapping[str, str]
     """Action record name (``type_name``) -> the word on its group's button."""
     unit: str
-    """What a foiling card is worth: "Luck" or "Failure"."""
+    """What a foiling card is worth: "Luck" or "Failure" (Doctor Who: "TP"; Panic: none)."""
     card_details: bool = False
     """Name a card with its kind and Luck ("Axe (weapon, Luck 1)"), not its name alone."""
     character_names: bool = False
@@ -41,7 +44,8 @@ class TableWords:
     table_notes: tuple[str, ...] = ()
     """What the line under the players' table adds: "deck", "cat", "afloat"."""
     odds_card_kind: str = "weapon"
-    """The kind of card the Hint's odds are computed for ("weapon" or "aid")."""
+    """The kind of card the Hint's odds are computed for ("weapon" or "aid"; "" for a game
+    without foiling odds)."""
     odds_attempt: str = "an attack"
     """The attempt the Hint's odds are about ("an attack", "a rescue")."""
     odds_no_card: str = "bare-handed"
@@ -50,11 +54,23 @@ class TableWords:
     """Payment record name -> its verb, where it is not "pay"."""
     no_look_ahead: str = ""
     """Added to "no bot ..." when the game has no look-ahead bot."""
+    payments: frozenset[str] = frozenset({"foil", "discard"})
+    """Action record names that pay cards' points (offered once per sum, see
+    :mod:`luckylab.viz.play.choices`); none in a game without foiling."""
+    phases: Mapping[str, str] = field(default_factory=dict)
+    """The game's own words for its phases (before :data:`PHASE_WORDS`)."""
+    clicks: str = "click a space to move there or pick a card's target"
+    """What a click on the picture does, for the sentence under it."""
+    team: bool = False
+    """The players are one team (Panic Island!): the table shows the team's score and clock."""
 
 
 BUTTON_ORDER: tuple[str, ...] = (
     "Move", "Snoop", "Step", "Play a card", "Move the cat", "Hazard", "Draw", "Attack", "Rescue",
-    "Pay", "Give a card", "Discard Luck", "Pass", "End turn")
+    "Pay", "Give a card", "Discard Luck", "Pass", "End turn",
+    "Turn a card", "Gouga!", "Call for Gouga", "Put back",
+    "Location", "Defend", "Take over", "Support", "Reserve", "Buy", "Discard", "Ironsides",
+    "Valiant", "Match", "Pass cards")
 """The buttons in the order they are shown (a button word not listed comes last)."""
 
 WORDS: Mapping[str, TableWords] = MappingProxyType({
@@ -74,6 +90,29 @@ WORDS: Mapping[str, TableWords] = MappingProxyType({
         buttons={"snoop": "Snoop", "step": "Step", "move_card": "Play a card",
                  "rescue": "Rescue", "foil": "Pay", "end_turn": "End turn"},
         odds_card_kind="aid", odds_attempt="a rescue", odds_no_card="with no Aid",
+        no_look_ahead=" (the look-ahead bot 'ismcts' plays Island and Kill only)"),
+    "panic": TableWords(
+        place="island's cards", picture="grid", unit="", team=True,
+        buttons={"reveal": "Turn a card", "wake_gouga": "Gouga!", "gouga_call": "Call for Gouga",
+                 "place": "Put back"},
+        odds_card_kind="", payments=frozenset(),
+        phases={"turn": "turn over a first card (or wake Gouga)",
+                "second": "turn over a second card",
+                "gouga": "Gouga is awake: name native, dodo or egg and turn one card",
+                "place": "put the card back face down on an empty place"},
+        clicks="click a card to pick it, click it again to turn it (or put a card there)",
+        no_look_ahead=" (the look-ahead bot 'ismcts' plays Island and Kill only)"),
+    "doctorwho": TableWords(
+        place="table", picture="tableau", unit="TP",
+        buttons={"location": "Location", "defend": "Defend", "attack": "Attack",
+                 "takeover": "Take over", "support": "Support", "reserve": "Reserve",
+                 "buy": "Buy", "discard": "Discard", "pass": "Pass cards",
+                 "ironsides": "Ironsides", "valiant": "Valiant", "match": "Match"},
+        odds_card_kind="", payments=frozenset(),
+        phases={"turn": "a turn (two actions, then pass cards)",
+                "endgame": "the End Game (one action a turn)",
+                "decide": "a decision in a conflict"},
+        clicks="click a card of your hand to select it, then a Location; click again to do it",
         no_look_ahead=" (the look-ahead bot 'ismcts' plays Island and Kill only)"),
 })
 """The games the play table seats, and their words."""

@@ -22,6 +22,7 @@ __all__ = [
     "ActionFieldError",
     "ActionSpaceError",
     "BadBudget",
+    "BotFileError",
     "BoardError",
     "DeckError",
     "GameFailed",
@@ -35,6 +36,7 @@ __all__ = [
     "SearchCurveError",
     "StraySolutionTag",
     "StudentCopyError",
+    "TournamentError",
     "UnknownExercise",
     "UnknownGame",
     "UnknownSpace",
@@ -201,6 +203,21 @@ class StraySolutionTag(StudentCopyError):
             "a solution tag on a cell that is not a solution would strip it from the student "
             "copy; fix the tags first:\n  " + "\n  ".join(self.problems)
         )
+
+
+class TournamentError(LuckyLabError, ValueError):
+    """A class tournament cannot run as asked (:mod:`luckylab.tournament`): says what and why."""
+
+
+class BotFileError(TournamentError):
+    """A bot cannot be saved to, or loaded from, a tournament bot file: names the bot or file."""
+
+
+class BotTimeUp(BaseException):  # noqa: N818 - not an error of luckylab: a signal to a bot
+    """Raised inside a student bot's ``choose`` when its CPU time for the decision is up
+    (:mod:`luckylab.tournament.sandbox`). A ``BaseException``, so the bot's own
+    ``except Exception`` does not swallow it; never raised to a luckylab user (hence not in
+    ``__all__``)."""
 
 
 def _rebuild(cls: type, args: tuple[object, ...], state: dict[str, object]) -> Exception:

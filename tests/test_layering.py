@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("luckylab.boards", "luckylab.cards", "luckylab.errors", "luckylab._version"),
     ("luckylab.games",),
     ("luckylab.agents",),
-    ("luckylab.simulation", "luckylab.analysis"),
+    ("luckylab.simulation", "luckylab.analysis", "luckylab.tournament"),
     ("luckylab.viz",),
     ("luckylab.lessons", "luckylab.cli"),
     ("luckylab", "luckylab.__main__"),

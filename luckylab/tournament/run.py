@@ -1,0 +1,291 @@
+"""Running a tournament: the referee's game loop, and :func:`run`.
+
+The referee plays each game of the schedule (:mod:`.schedule`) on its own copy of the game.
+Reference bots (the bundled ones) decide in the referee's process; each student bot decides
+in its worker process (:mod:`.sandbox`), which gets the actions played so far and answers with
+one action as plain data, checked by the referee's ``apply``. A bot that fails loses the game:
+it is placed last and the game's default bundled bot finishes the game in its seat.
+
+Blocks of games go to ``executor`` (any ``concurrent.futures``-style executor: a
+``ProcessPoolExecutor``, Dask's ``client.get_executor()``), or to ``workers`` processes; each
+of those processes keeps its own worker per student bot. Finished games are appended to the
+results file as they come, so an interrupted tournament continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import atexit
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from pathlib import Path
+from typing import Any
+
+from ..errors import LuckyLabError, TournamentError
+from ..games.registry import GAMES
+from .bots import Entrant, load_bots, reference_entrants
+from .results import ResultsFile, TournamentResult, header_for
+from .sandbox import BotWorker, Limits
+from .schedule import Deal, bot_seed, schedule
+
+__all__ = ["play_deal", "run"]
+
+MAX_GAMES = 10**6
+OUTPUT_KEPT = 2000
+"""Characters of a bot's printing kept with each game's record."""
+
+_WORKERS: dict[tuple[str, str, str, tuple[Any, ...]], BotWorker] = {}
+
+
+def _worker_for(entrant: Entrant, limits: Limits) -> BotWorker:
+    key = (str(entrant.path), entrant.sha256, entrant.game, tuple(limits.to_data().values()))
+    worker = _WORKERS.get(key)
+    if worker is None:
+        worker = _WORKERS[key] = BotWorker(entrant.path, entrant.class_name,  # type: ignore[arg-type]
+                                           entrant.game, limits)
+    return worker
+
+
+@atexit.register
+def close_workers() -> None:
+    """Stop every bot worker process this process started."""
+    while _WORKERS:
+        _WORKERS.popitem()[1].close()
+
+
+def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
+              options: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """Play game ``deal`` and return its record (see :mod:`luckylab.tournament.results`)."""
+    from ..agents import agent_class
+    from ..games.registry import new_game
+
+    state = new_game(game, players=players, seed=deal.seed, **options)
+    strangers = set(getattr(state, "strangers", ()))
+    player_seats = [s for s in range(state.num_seats) if s not in strangers]
+    position = {seat: k for k, seat in enumerate(player_seats)}
+    default = agent_class(game)
+    local: dict[int, Any] = {}
+    remote: dict[int, BotWorker] = {}
+    pending: dict[int, list[dict[str, Any]]] = {}
+    failures: dict[int, dict[str, Any]] = {}
+    output: dict[str, str] = {}
+
+    def fail(seat: int, kind: str, reason: str) -> None:
+        k = position[seat]
+        failures[seat] = {"position": k, "bot": deal.seats[k], "kind": kind, "reason": reason}
+        remote.pop(seat, None)
+        pending.pop(seat, None)
+        local[seat] = default(seed=bot_seed(deal.seed, f"stand-in {seat}"))
+
+    for seat in range(state.num_seats):
+        if seat in strangers:
+            local[seat] = default(seed=bot_seed(deal.seed, f"stranger {seat}"))
+            continue
+        name = deal.seats[position[seat]]
+        entrant = entrants[name]
+        seed = bot_seed(deal.seed, name)
+        if entrant.reference:
+            local[seat] = entrant.agent_class()(seed=seed)
+            continue
+        worker = _worker_for(entrant, limits)
+        problem = worker.start_game(game, players, deal.seed, options, seed)
+        if problem is not None:
+            fail(seat, *problem)
+        else:
+            remote[seat] = worker
+            pending[seat] = []
+    if not any(type(b).reads_events for b in local.values()) and not default.reads_events:
+        state.quieten()
+    while not state.is_over:
+        seat = state.current_player
+        if seat in remote:
+            answer = remote[seat].decide(pending[seat])
+            pending[seat] = []
+            name = deal.seats[position[seat]]
+            said = answer.get("out") or ""
+            if said and len(output.get(name, "")) < OUTPUT_KEPT:
+                output[name] = (output.get(name, "") + said)[:OUTPUT_KEPT]
+            if "fail" in answer:
+                fail(seat, str(answer["fail"]), str(answer["why"]))
+            else:
+                try:
+                    action = state.action_from_data(answer["action"])
+                    state.apply(action)
+                except Exception as exc:  # any refusal of the engine: the bot's action was bad
+                    fail(seat, "illegal", f"chose an action the rules do not allow: "
+                                          f"{str(exc)[:200]}")
+                else:
+                    for waiting in pending.values():
+                        waiting.append(answer["action"])
+                    continue
+        bot = local[seat]
+        action = bot.choose(state)
+        if type(bot).trusted and type(bot).__module__.startswith("luckylab.agents."):
+            state.apply_trusted(action)
+        else:
+            state.apply(action)
+        if pending:
+            data = action.to_data()
+            for waiting in pending.values():
+                waiting.append(data)
+    returns = state.returns()
+    mine = [float(returns[s]) for s in player_seats]
+    failed = {failures[s]["position"] for s in failures}
+    alive = [mine[k] for k in range(players) if k not in failed]
+    places = [len(alive) + 1 if k in failed else 1 + sum(v > mine[k] for v in alive)
+              for k in range(players)]
+    result = state.result()
+    winner = position.get(result.winner) if result.winner is not None else None
+    return {"index": deal.index, "block": deal.block, "rotation": deal.rotation,
+            "seed": deal.seed, "seats": list(deal.seats), "returns": mine, "places": places,
+            "winner": winner, "failures": sorted(failures.values(), key=lambda f: f["position"]),
+            "turns": result.turns, "finished": result.finished, "output": output}
+
+
+Job = tuple[list[Deal], dict[str, Entrant], str, int, dict[str, Any], Limits]
+
+
+def _play_job(job: Job) -> list[dict[str, Any]]:
+    """Play a few blocks (in an executor's worker process, or here)."""
+    deals, entrants, game, players, options, limits = job
+    return [play_deal(d, entrants, game, players, options, limits) for d in deals]
+
+
+def _check_run(game: Any, players: Any, games: Any, seed: Any, workers: Any,
+               reference: Any, limits: Any, progress: Any) -> None:
+    from ..games.base import check_seed
+
+    if game not in GAMES:
+        raise TournamentError(f"game must be one of {', '.join(GAMES)}, not {game!r:.60}")
+    for name, value, low, high in (("players", players, 2, 8), ("games", games, 1, MAX_GAMES),
+                                   ("workers", workers, 1, 256)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise TournamentError(f"{name} must be a whole number from {low} to {high}, "
+                                  f"not {value!r:.40}")
+    if seed is None:
+        raise TournamentError("seed must be a whole number >= 0 (a tournament must be "
+                              "replayable: pick one and keep it)")
+    check_seed(seed)
+    for name, value in (("reference", reference), ("progress", progress)):
+        if not isinstance(value, bool):
+            raise TournamentError(f"{name} must be True or False, not {value!r:.40}")
+    if not isinstance(limits, Limits):
+        raise TournamentError(f"limits must be a luckylab.tournament.Limits, not {limits!r:.60}")
+
+
+def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games: int,
+        seed: int, results: str | Path | None = None, workers: int = 1,
+        executor: Executor | None = None, reference: bool = True, limits: Limits | None = None,
+        progress: bool = True, options: dict[str, Any] | None = None) -> TournamentResult:
+    """Play a tournament of ``bots`` (a folder of bot files, or a list of
+    :class:`~luckylab.tournament.bots.Entrant`) at ``game`` with ``players`` seats a game.
+
+    ``games`` is rounded up to whole blocks of ``players`` games (one deal in every seat
+    rotation). ``reference=True`` adds the game's bundled bots. ``results`` names a JSON-lines
+    file the games are appended to: a rerun with the same arguments continues it (more
+    ``games`` extend it), and gives the same table as an uninterrupted run. ``workers`` > 1
+    plays blocks in that many processes; or pass any ``executor``. ``limits`` bounds each
+    student bot (:class:`~luckylab.tournament.sandbox.Limits`).
+
+    >>> from luckylab.tournament import run
+    >>> result = run([], game="kill", players=3, games=6, seed=1, progress=False)
+    >>> [row["bot"] for row in result.leaderboard()][:1], result.games
+    (['opportunist (reference)'], 6)
+    """
+    options = dict(options or {})
+    limits = Limits() if limits is None else limits
+    _check_run(game, players, games, seed, workers, reference, limits, progress)
+    from ..games.registry import new_game
+
+    try:
+        new_game(game, players=players, seed=0, **options)
+    except LuckyLabError as exc:
+        raise TournamentError(f"{game} with {players} players: {exc}") from None
+    problems = []
+    if isinstance(bots, (str, Path)):
+        entrants, problems = load_bots(bots, game=game, limits=limits)
+    elif isinstance(bots, (list, tuple)) and all(isinstance(e, Entrant) for e in bots):
+        entrants = list(bots)
+        wrong = [e.name for e in entrants if e.game != game]
+        if wrong:
+            raise TournamentError(f"not bots for {game}: {', '.join(wrong)}")
+    else:
+        raise TournamentError("bots is a folder of bot files or a list of Entrant "
+                              f"(from load_bots), not {bots!r:.60}")
+    if reference:
+        entrants = entrants + reference_entrants(game)
+    names = [e.name for e in entrants]
+    if len(set(names)) != len(names):
+        raise TournamentError("two entrants have the same name: " + ", ".join(
+            sorted({n for n in names if names.count(n) > 1})))
+    deals = schedule(names, players, games, seed)
+    by_name = {e.name: e for e in entrants}
+    ordered = [by_name[n] for n in sorted(names)]
+    header = header_for(game, players, seed, options, ordered, limits.to_data())
+    store = ResultsFile(results, header) if results is not None else None
+    done = dict(store.done) if store is not None else {}
+    todo = [d for d in deals if d.index not in done]
+    blocks: dict[int, list[Deal]] = {}
+    for d in todo:
+        blocks.setdefault(d.block, []).append(d)
+    per_job = max(1, 8 // players)
+    block_lists = list(blocks.values())
+    jobs: list[Job] = []
+    for i in range(0, len(block_lists), per_job):
+        chunk = [d for b in block_lists[i:i + per_job] for d in b]
+        lineup = {n for d in chunk for n in d.seats}
+        jobs.append((chunk, {n: by_name[n] for n in lineup}, game, players, options, limits))
+    bar = None
+    if progress:
+        from ..simulation import _Progress
+
+        if len(deals) != games:
+            print(f"{games} games rounded up to {len(deals)}: whole blocks of {players} "
+                  "(one deal in every seat rotation)", file=sys.stderr)
+        bar = _Progress(len(todo), f"{game} tournament")
+    own_pool = None
+    if executor is None and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from .sandbox import _context
+
+        executor = own_pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    try:
+        for records in _results(jobs, executor, 2 * max(workers, 2)):
+            for record in records:
+                done[record["index"]] = record
+                if store is not None:
+                    store.append(record)
+            if bar is not None:
+                bar.update(len(records))
+    finally:
+        if bar is not None:
+            bar.close()
+        if store is not None:
+            store.close()
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+    records = [done[d.index] for d in deals]
+    return TournamentResult(game, players, seed, entrants, records, problems,
+                            Path(results) if results is not None else None)
+
+
+def _results(jobs: list[Job], executor: Executor | None, in_flight: int
+             ) -> Iterator[list[dict[str, Any]]]:
+    if executor is None:
+        for job in jobs:
+            yield _play_job(job)
+        return
+    waiting = iter(jobs)
+    running: set[Future[Any]] = set()
+    for job in waiting:
+        running.add(executor.submit(_play_job, job))
+        if len(running) >= in_flight:
+            break
+    while running:
+        finished, running = wait(running, return_when=FIRST_COMPLETED)
+        for future in finished:
+            yield future.result()
+            following = next(waiting, None)
+            if following is not None:
+                running.add(executor.submit(_play_job, following))

@@ -20,9 +20,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # the modules of luckylab.cli.COMMANDS, imported by name so the import graph shows them
-    from .cli import board, foil, lab, lesson_stats, lite, simulate, student_copy
+    from .cli import board, foil, lab, lesson_stats, lite, simulate, student_copy, tournament
 
-    for module in (board, foil, lab, lite, simulate, student_copy, lesson_stats):
+    for module in (board, foil, lab, lite, simulate, student_copy, lesson_stats, tournament):
         module.add_parser(subparsers)
     return parser
 

@@ -16,6 +16,7 @@ COMMANDS = [
     "luckylab.cli.simulate",
     "luckylab.cli.student_copy",
     "luckylab.cli.lesson_stats",
+    "luckylab.cli.tournament",
 ]
 
 

@@ -245,10 +245,10 @@ def _source_from_cells(obj: Any) -> str | None:
         wanted = ast.ClassDef if isinstance(obj, type) else (ast.FunctionDef,
                                                                ast.AsyncFunctionDef)
         for node in ast.walk(tree):
-            inside = not codes or any(
-                c.co_filename == filename and node.lineno <= c.co_firstlineno
-                <= (node.end_lineno or 0) for c in codes)
-            if isinstance(node, wanted) and node.name == obj.__name__ and inside:
+            if not (isinstance(node, wanted) and node.name == obj.__name__):
+                continue
+            if not codes or any(c.co_filename == filename and node.lineno <= c.co_firstlineno
+                                <= (node.end_lineno or 0) for c in codes):
                 start = min([node.lineno] + [d.lineno for d in node.decorator_list])
                 return _dedent("".join(lines[start - 1:node.end_lineno]))
     return None
@@ -315,11 +315,29 @@ def _importable(value: Any) -> str | None:
     if not module_name or module_name == "__main__" or not qualname or "." in qualname:
         return None
     module = sys.modules.get(module_name)
-    if module is None or getattr(module, "__file__", None) is None:
+    if module is None or not _installed(module):
         return None
     if getattr(module, qualname, None) is not value:
         return None
     return module_name
+
+
+def _installed(module: types.ModuleType) -> bool:
+    """luckylab, the standard library or an installed package: importable on the teacher's
+    machine too (a student's own ``.py`` file next to the notebook is not)."""
+    import sysconfig
+
+    name = module.__name__.partition(".")[0]
+    if name == "luckylab" or name in sys.builtin_module_names or name in getattr(
+            sys, "stdlib_module_names", ()):
+        return True
+    where = getattr(module, "__file__", None)
+    if where is None:
+        return False
+    paths = sysconfig.get_paths()
+    roots = {paths[k] for k in ("purelib", "platlib", "stdlib", "platstdlib") if k in paths}
+    resolved = str(Path(where).resolve())
+    return any(resolved.startswith(str(Path(r).resolve())) for r in roots)
 
 
 def _plain(value: Any) -> bool:
@@ -355,6 +373,11 @@ def _dependencies(cls: type, source: str) -> tuple[list[str], list[str]]:
                 continue  # only in annotations, which the file never evaluates
             value = namespace[name]
             if isinstance(value, types.ModuleType):
+                if not _installed(value):
+                    raise BotFileError(
+                        f"{cls.__name__} uses the module {value.__name__!r}, a file of yours "
+                        "that the teacher does not have: copy what the bot needs from it into "
+                        "the notebook")
                 line = (f"import {value.__name__}" if value.__name__ == name
                         else f"import {value.__name__} as {name}")
                 if "." in value.__name__ and value.__name__.rpartition(".")[2] == name:

@@ -268,6 +268,8 @@ def test_student_bots_same_seed_same_table_and_resume_equals_uninterrupted(tmp_p
     assert len(part.read_text().splitlines()) == 9  # header + 8 games, the cut line redone
     rerun = run(bots, game="island", players=4, games=8, seed=9, progress=False, results=part)
     assert rerun.records == whole.records  # nothing left to play
+    stored = TournamentResult.from_file(part)  # read back without the bot files
+    assert stored.records == whole.records and stored.leaderboard() == whole.leaderboard()
     with pytest.raises(TournamentError, match="holds another tournament"):
         run(bots, game="island", players=4, games=8, seed=10, progress=False, results=part)
 
@@ -315,3 +317,53 @@ def test_command_line_prints_the_leaderboard_with_seats_from_1(tmp_path):
                           "--game", "kill"], capture_output=True, text=True, cwd=ROOT,
                          timeout=300)
     assert bad.returncode == 2 and "no folder" in bad.stderr
+
+
+@pytest.mark.parametrize("game", ["island", "kill", "save", "panic", "doctorwho"])
+def test_bundled_bots_saved_as_files_play_in_workers_without_failing(tmp_path, game):
+    """Every bundled bot, handed in as a student's file, plays its games in a worker process
+    without a recorded failure (the engines' own memos are not "changing the state")."""
+    from luckylab.agents import agent_class, agent_names
+
+    for name in agent_names(game):
+        save_bot(agent_class(game, name), f"copy-of-{name}", game=game, folder=tmp_path)
+    result = run(tmp_path, game=game, players=3, games=6, seed=3, reference=False,
+                 progress=False)
+    assert not result.problems and result.games == 6
+    assert result.failures == [], result.failures[:3]
+
+
+def test_any_executor_gives_the_same_games(tmp_path):
+    from concurrent.futures import ProcessPoolExecutor
+
+    save_bot(Opportunist, "copycat", game="kill", folder=tmp_path)
+    here = run(tmp_path, game="kill", players=3, games=6, seed=8, progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        there = run(tmp_path, game="kill", players=3, games=6, seed=8, progress=False,
+                    executor=pool)
+    assert there.records == here.records
+
+
+def test_without_openskill_run_names_the_extra_before_playing(monkeypatch):
+    for name in [m for m in sys.modules if m == "openskill" or m.startswith("openskill.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "openskill", None)  # an import of it now fails
+    with pytest.raises(TournamentError, match=r"luckylab\[tournament\]"):
+        run([], game="kill", players=3, games=3, seed=1, progress=False)
+
+
+def test_results_file_keeps_whole_lines_only(tmp_path):
+    path = tmp_path / "r.jsonl"
+    header = {"luckylab_tournament": 1, "seed": 3}
+    store = ResultsFile(path, header)
+    for i in range(3):
+        store.append({"index": i})
+    store.close()
+    whole = path.read_text()
+    path.write_text(whole + '{"index": 3, "se')  # cut off while writing game 3
+    again = ResultsFile(path, header)
+    again.close()
+    assert sorted(again.done) == [0, 1, 2] and path.read_text() == whole  # no blank lines
+    path.write_text(whole.splitlines()[0])  # the header alone, without its newline
+    ResultsFile(path, header).close()
+    assert path.read_text() == whole.splitlines()[0] + "\n"

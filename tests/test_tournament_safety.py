@@ -72,3 +72,23 @@ def test_bad_bots_lose_their_games_for_the_right_reason_and_the_tournament_goes_
         for k in failed:
             assert record["places"][k] == max(record["places"])
     assert "spam" in "".join(r["output"].get("floods", "") for r in result.records)
+
+
+@pytest.mark.slow
+def test_a_bot_over_its_cpu_time_for_the_game_loses_and_the_next_game_starts_afresh(tmp_path):
+    (tmp_path / "slowpoke.py").write_text(
+        "LUCKYLAB_BOT = {'name': 'slowpoke', 'game': 'kill', 'class': 'Bot'}\n"
+        "import time\n"
+        "from luckylab.agents.kill import Opportunist\n\n"
+        "class Bot(Opportunist):\n"
+        "    def choose(self, game):\n"
+        "        start = time.process_time()\n"
+        "        while time.process_time() - start < 0.45:\n"
+        "            pass\n"
+        "        return super().choose(game)\n")
+    limits = Limits(decision_seconds=0.6, game_seconds=1.0, wall_seconds=20)
+    result = run(tmp_path, game="kill", players=3, games=3, seed=1, limits=limits,
+                 progress=False)
+    slow = [f for f in result.failures if f.bot == "slowpoke"]
+    assert len(slow) >= 2  # every game where it decided three times (one may end sooner)
+    assert all(f.kind == "time" and "in one game" in f.reason for f in slow), slow

@@ -77,8 +77,10 @@ class Entrant:
         return self.path is None
 
     def identity(self) -> dict[str, Any]:
-        """What the results file pins: name, and the file's digest or the bundled bot's name."""
-        return {"name": self.name, "sha256": self.sha256, "agent": self.agent}
+        """What the results file pins: name, author, and the file's digest or the bundled
+        bot's name."""
+        return {"name": self.name, "author": self.author, "sha256": self.sha256,
+                "agent": self.agent}
 
     def agent_class(self) -> type[Agent]:
         """The bundled bot's class (reference entrants only)."""
@@ -260,7 +262,10 @@ def _free_names(source: str) -> list[str]:
     bound: set[str] = set()
     used: list[str] = []
     top = tree.body[0] if tree.body else None
+    in_notes = {id(n) for note in _annotations(tree) for n in ast.walk(note)}
     for node in ast.walk(tree):
+        if id(node) in in_notes:
+            continue  # the bot file never evaluates annotations (from __future__ import ...)
         if isinstance(node, ast.Name):
             if isinstance(node.ctx, ast.Load):
                 if node.id not in used:
@@ -281,20 +286,17 @@ def _free_names(source: str) -> list[str]:
     return [n for n in used if n not in bound and n not in own and not hasattr(builtins, n)]
 
 
-def _annotation_names(source: str) -> set[str]:
-    """Names that appear in the annotations of ``source``."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        notes = []
+def _annotations(tree: ast.AST) -> list[ast.expr]:
+    """The annotation expressions in ``tree``."""
+    notes: list[ast.expr] = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.arg) and node.annotation is not None:
             notes.append(node.annotation)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
             notes.append(node.returns)
         elif isinstance(node, ast.AnnAssign):
             notes.append(node.annotation)
-        for note in notes:
-            found.update(n.id for n in ast.walk(note) if isinstance(n, ast.Name))
-    return found
+    return notes
 
 
 def _namespace(obj: Any) -> dict[str, Any]:
@@ -359,7 +361,6 @@ def _dependencies(cls: type, source: str) -> tuple[list[str], list[str]]:
 
     def visit(obj: Any, text: str) -> None:
         namespace = _namespace(obj)
-        annotations = _annotation_names(text)
         for name in _free_names(text):
             if name in seen:
                 continue
@@ -369,8 +370,6 @@ def _dependencies(cls: type, source: str) -> tuple[list[str], list[str]]:
                     f"{cls.__name__} uses the name {name!r}, which is not defined where the "
                     "class is: define it in a notebook cell (and run the cell) or inside the "
                     "class")
-            if name not in namespace and name in annotations:
-                continue  # only in annotations, which the file never evaluates
             value = namespace[name]
             if isinstance(value, types.ModuleType):
                 if not _installed(value):

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import TournamentError
 
-__all__ = ["Rating", "rate"]
+__all__ = ["Rating", "check_available", "rate"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,14 @@ def _model() -> Any:
             "ratings need the openskill package: pip install 'luckylab[tournament]' "
             "(or pip install openskill)") from None
     return PlackettLuce()
+
+
+def check_available() -> None:
+    """TournamentError naming the ``tournament`` extra when ``openskill`` is not installed.
+
+    >>> check_available()
+    """
+    _model()
 
 
 def rate(records: Iterable[Mapping[str, Any]], names: Sequence[str]) -> dict[str, Rating]:

@@ -81,7 +81,9 @@ class ResultsFile:
                                       "give a new results file, or the same arguments to "
                                       "continue it")
             good_bytes = len(lines[0]) + 1
-            for line in lines[1:]:
+            # every whole line ends in a newline: the piece after the last one (empty, or a
+            # line cut off by an interruption) is dropped, and that game is played again
+            for line in lines[1:-1]:
                 if not line.strip():
                     good_bytes += len(line) + 1
                     continue
@@ -89,14 +91,15 @@ class ResultsFile:
                     record = json.loads(line)
                     index = int(record["index"])
                 except (ValueError, KeyError, TypeError):
-                    break  # cut off by an interruption: this and anything after it is redone
+                    break  # a damaged line: this and anything after it is redone
                 self.done[index] = record
                 good_bytes += len(line) + 1
             with open(self.path, "r+b") as f:
-                f.truncate(min(good_bytes, self.path.stat().st_size))
-                f.seek(0, 2)
-                if f.tell() and good_bytes > f.tell():  # no newline after the last good line
+                if len(lines) == 1:  # the header, cut before its newline
+                    f.seek(0, 2)
                     f.write(b"\n")
+                else:
+                    f.truncate(good_bytes)
             self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -149,6 +152,31 @@ class TournamentResult:
 
     def __post_init__(self) -> None:
         self.records = sorted(self.records, key=lambda r: r["index"])
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> TournamentResult:
+        """The result stored in a results file (a tournament played before, e.g. for a
+        lesson), without the bot files: nothing is played again.
+
+        >>> import tempfile, pathlib
+        >>> from luckylab.tournament import run
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "kill.jsonl"
+        >>> played = run([], game="kill", players=3, games=3, seed=2, results=path,
+        ...              progress=False)
+        >>> TournamentResult.from_file(path).leaderboard() == played.leaderboard()
+        True
+        """
+        header, records = read_records(path)
+        if not isinstance(header, dict) or header.get("luckylab_tournament") is None:
+            raise TournamentError(f"{Path(path).name} is not a luckylab tournament results file")
+        game = header["game"]
+        entrants = [Entrant(name=e["name"], game=game, agent=e.get("agent"),
+                            author=e.get("author"),
+                            class_name=e.get("agent") or "", sha256=e.get("sha256", ""),
+                            path=None if e.get("agent") else Path(f"{e['name']}.py"))
+                    for e in header["entrants"]]
+        return cls(game, header["players"], header["seed"], entrants, _unique(records),
+                   path=Path(path))
 
     @property
     def names(self) -> list[str]:

@@ -15,6 +15,7 @@ results file as they come, so an interrupted tournament continues where it stopp
 from __future__ import annotations
 
 import atexit
+import itertools
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -24,8 +25,9 @@ from typing import Any
 from ..errors import LuckyLabError, TournamentError
 from ..games.registry import GAMES
 from .bots import Entrant, load_bots, reference_entrants
+from .ratings import check_available
 from .results import ResultsFile, TournamentResult, header_for
-from .sandbox import BotWorker, Limits
+from .sandbox import BotWorker, Limits, without_main
 from .schedule import Deal, bot_seed, schedule
 
 __all__ = ["play_deal", "run"]
@@ -195,6 +197,7 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
     options = dict(options or {})
     limits = Limits() if limits is None else limits
     _check_run(game, players, games, seed, workers, reference, limits, progress)
+    check_available()  # before any game is played: the ratings need openskill
     from ..games.registry import new_game
 
     try:
@@ -251,7 +254,12 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
 
         executor = own_pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
     try:
-        for records in _results(jobs, executor, 2 * max(workers, 2)):
+        results_of = _results(jobs, executor, 2 * max(workers, 2))
+        if own_pool is not None:  # its processes start at the first jobs
+            with without_main():
+                first = next(results_of, None)
+            results_of = itertools.chain([] if first is None else [first], results_of)
+        for records in results_of:
             for record in records:
                 done[record["index"]] = record
                 if store is not None:
@@ -265,6 +273,7 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
             store.close()
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
+        close_workers()  # no idle bot processes left behind (a notebook lives long)
     records = [done[d.index] for d in deals]
     return TournamentResult(game, players, seed, entrants, records, problems,
                             Path(results) if results is not None else None)

@@ -49,9 +49,10 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -97,9 +98,45 @@ class Limits:
         return asdict(self)
 
 
+@contextlib.contextmanager
+def without_main() -> Iterator[None]:
+    """Start processes without them importing the caller's ``__main__`` again.
+
+    ``multiprocessing`` re-runs the main script (or module) in every new process, which a
+    teacher's script without ``if __name__ == "__main__":`` cannot survive; the bot workers
+    need nothing from it (they start from this module).
+    """
+    main = sys.modules.get("__main__")
+    saved = {k: main.__dict__[k] for k in ("__file__", "__spec__")
+             if main is not None and k in main.__dict__}
+    try:
+        if "__file__" in saved:
+            del main.__file__  # type: ignore[union-attr]
+        if "__spec__" in saved:
+            main.__spec__ = None  # type: ignore[union-attr]
+        yield
+    finally:
+        if main is not None:
+            main.__dict__.update(saved)
+
+
+_FORKSERVER_PID: list[int] = []  # the process that started using the fork server
+
+
 def _context() -> Any:
+    """forkserver (quick to start a worker) where there is one, else spawn. A process forked
+    from one that already uses the fork server (a fork pool's worker) inherits a handle on a
+    server it cannot use, so it spawns. ``LUCKYLAB_TOURNAMENT_START=spawn`` in the environment
+    forces spawn (every worker is then a child of its referee: the benchmark counts their CPU
+    time)."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if os.environ.get("LUCKYLAB_TOURNAMENT_START") == "spawn" or "forkserver" not in methods:
+        return multiprocessing.get_context("spawn")
+    if not _FORKSERVER_PID:
+        _FORKSERVER_PID.append(os.getpid())
+    if _FORKSERVER_PID[0] != os.getpid():
+        return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context("forkserver")
 
 
 # -- the worker process ------------------------------------------------------------------------
@@ -187,16 +224,22 @@ def _timer(seconds: float) -> None:
         pass
 
 
+_CACHE = re.compile(r"memo|cache", re.IGNORECASE)
+"""Attributes an engine writes while answering a question (a memo): not the game's state."""
+
+
 def _changed(view: Any, real: Any) -> str | None:
     """The first attribute in which ``view`` differs from ``real``, or None."""
     import random
 
     mine, theirs = view.__dict__, real.__dict__
-    if mine.keys() != theirs.keys():
-        extra = sorted(set(mine) ^ set(theirs))
+    extra = sorted(k for k in set(mine) ^ set(theirs) if not _CACHE.search(k))
+    if extra:
         return extra[0]
     for key, value in theirs.items():
-        other = mine[key]
+        if _CACHE.search(key):
+            continue  # an engine's own memo of a computation (Island's _move_memo)
+        other = mine.get(key)
         if other is value:
             continue
         if isinstance(value, random.Random):
@@ -215,8 +258,20 @@ def _fail(kind: str, why: str, out: str = "") -> bytes:
     return json.dumps({"fail": kind, "why": why[:500], "out": out}).encode()
 
 
-def _serve(conn: Any, limits_data: dict[str, Any]) -> None:
-    """The worker's loop: requests and answers are JSON, one message each."""
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, but not ours to signal (or no signals here): assume alive
+        return True
+    return True
+
+
+def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -> None:
+    """The worker's loop: requests and answers are JSON, one message each. It ends when the
+    referee says stop, closes the pipe, or is gone (checked every few seconds while idle: a
+    killed notebook kernel leaves no bot processes behind)."""
     limits = Limits(**limits_data)
     _lock_down(limits)
     from ..games.registry import new_game
@@ -230,6 +285,9 @@ def _serve(conn: Any, limits_data: dict[str, Any]) -> None:
     used = 0.0
     while True:
         try:
+            while not conn.poll(3.0):
+                if referee is not None and not _alive(referee):
+                    return
             request = json.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
@@ -279,6 +337,11 @@ def _serve(conn: Any, limits_data: dict[str, Any]) -> None:
             conn.send_bytes(_fail(*broken, out=capture.take()))
             continue
         budget = min(limits.decision_seconds, limits.game_seconds - used)
+        if budget < 0.001:  # (a timer of 0 would be no timer at all)
+            broken = ("time", f"used more than {limits.game_seconds:g} s of CPU time in one "
+                              "game")
+            conn.send_bytes(_fail(*broken, out=capture.take()))
+            continue
         view = replica.clone()
         started = time.process_time()
         action = None
@@ -398,9 +461,12 @@ class BotWorker:
         self.path, self.class_name, self.game, self.limits = path, class_name, game, limits
         self._process: Any = None
         self._conn: Any = None
+        self._owner = os.getpid()
         self.restarts = 0
 
     def _ensure(self) -> tuple[str, str] | None:
+        if self._owner != os.getpid():  # a forked copy of this handle: the worker is not ours
+            self._process, self._conn, self._owner = None, None, os.getpid()
         if self._process is not None and self._process.is_alive():
             return None
         if self._process is not None:
@@ -408,9 +474,11 @@ class BotWorker:
             self.close()
         context = _context()
         mine, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs, self.limits.to_data()),
+        process = context.Process(target=_serve, args=(theirs, self.limits.to_data(),
+                                                       os.getpid()),
                                   daemon=True, name=f"luckylab-bot-{self.path.stem}")
-        process.start()
+        with without_main():
+            process.start()
         theirs.close()
         self._process, self._conn = process, mine
         answer = self._ask({"op": "load", "path": str(self.path), "class": self.class_name,

@@ -3,7 +3,7 @@
 ``luckylab.lessons.nbval_plugin`` (loaded by the checkout's conftest.py) fails a lesson cell
 whose stored text is not what it prints now. These tests run pytest with nbval on small lessons
 in a separate process: a stale number fails its cell with a diff; a fresh lesson, a cell tagged
-``timing`` and a notebook that is not a lesson pass.
+``timing``, a cell nbval checks itself and a notebook that is not a lesson pass.
 """
 
 from __future__ import annotations
@@ -45,10 +45,12 @@ def test_a_stale_number_fails_its_cell_and_the_rest_pass(tmp_path):
         "01_stale.ipynb": _lesson("41\n"),
         "02_fresh.ipynb": _lesson("42\n"),
         "03_timing.ipynb": _lesson("41\n", tags=("timing",)),
+        # nbval compares a cell it is told to check itself (and merges its streams in place)
+        "04_checked.ipynb": _lesson("42\n", tags=("nbval-check-output",)),
         "scratch.ipynb": _lesson("41\n"),
     })
     assert code == 1, out
     failed = [line for line in out.splitlines() if line.startswith("FAILED")]
     assert len(failed) == 1 and "01_stale.ipynb::Cell 0" in failed[0], out
     assert " stdout: the answer\n-41\n+42" in out, out
-    assert "stale stored output" in out and "1 failed, 7 passed" in out, out
+    assert "stale stored output" in out and "1 failed, 9 passed" in out, out

@@ -5,7 +5,8 @@ raises. Each of its cell items keeps what the kernel printed (``item.test_output
 plugin compares that text with the cell's stored outputs the way
 :mod:`luckylab.lessons.outputs` does (stream text, ``text/plain`` results, errors; memory
 addresses and install folders normalised; cells tagged ``timing`` or ``nbval-ignore-output``
-skipped), and fails the cell with a short diff when a stored number is stale. So one execution
+skipped), and fails the cell with a short diff when a stored number is stale. A cell nbval
+checks itself (tagged ``nbval-check-output``) is left to nbval. So one execution
 of each lesson serves both checks. Streams are merged the way nbval merges them, on both sides.
 
 The checkout's ``conftest.py`` loads it; elsewhere ``pytest -p luckylab.lessons.nbval_plugin
@@ -33,6 +34,8 @@ def stale_output(item: Any) -> str | None:
         return None
     if not is_lesson(str(item.path)):
         return None
+    if getattr(item, "options", {}).get("check"):
+        return None  # nbval compared this cell itself (and merged its stored streams in place)
     from nbval.plugin import coalesce_streams
 
     stored = coalesce_streams(copy.deepcopy(list(cell.get("outputs", []))))

@@ -20,6 +20,7 @@ made-up graphs and sources, so a broken check cannot pass unnoticed.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import pkgutil
 import subprocess
@@ -379,10 +380,9 @@ def test_no_exception_class_is_defined_outside_errors():
 def luckylab_exceptions() -> list[type]:
     """Every subclass of LuckyLabError that a module of the package defines (all imported)."""
     for info in pkgutil.walk_packages(luckylab.__path__, PACKAGE + "."):
-        try:
+        # an interop adapter without its optional library raises MissingExtra
+        with contextlib.suppress(luckylab.errors.MissingExtra):
             importlib.import_module(info.name)
-        except luckylab.errors.MissingExtra:  # an interop adapter without its library
-            pass
     seen, todo = set(), [luckylab.errors.LuckyLabError]
     while todo:
         cls = todo.pop()

@@ -32,7 +32,7 @@ game protocol only (:mod:`luckylab.games.protocol`):
 (True, 4096)
 >>> state.apply_action(7)                # deal the game of seed 7
 >>> state.current_player(), game.num_distinct_actions()
-(0, 176)
+(1, 176)
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ from ..games.conformance import MAX_ACTIONS
 from ..games.registry import new_game
 from .compact import CompactIds
 
-__all__ = ["DEALS", "GAME_SPECS", "GameSpec", "LuckyLabOpenSpielGame", "LuckyLabOpenSpielState", "Variant",
-           "check_open_spiel_game", "load", "variant"]
+__all__ = ["DEALS", "GAME_CLASSES", "GAME_SPECS", "GameSpec", "LuckyLabOpenSpielGame",
+           "LuckyLabOpenSpielState", "Variant", "check_open_spiel_game", "load", "variant"]
 
 DEALS = 4096
 """How many seeds the dealing chance node lists, unless the ``deals`` parameter says."""

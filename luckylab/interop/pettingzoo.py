@@ -21,11 +21,13 @@ text.
 >>> e.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.agent_selection, int(obs["action_mask"].sum()) > 0, observation_text(obs)[:8]
-('seat_1', True, '{"attemp')
+('seat_1', True, '{"active')
 """
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
 try:
@@ -43,7 +45,8 @@ from ..errors import IllegalAction, ObservationError
 from ..games.registry import new_game
 from .compact import CompactIds
 
-__all__ = ["OBSERVATION_BYTES", "LuckyLabAEC", "env", "observation_text", "raw_env"]
+__all__ = ["OBSERVATION_BYTES", "LuckyLabAEC", "check_environment", "env", "observation_text",
+           "raw_env"]
 
 OBSERVATION_BYTES = 16384
 """The length of the ``"observation"`` vector: the longest observation text of a seat (about
@@ -192,3 +195,57 @@ def env(game: str = "island", players: int = 4, render_mode: str | None = None,
     'panic: seat 1 to decide.'
     """
     return wrappers.OrderEnforcingWrapper(raw_env(game, players, render_mode, **options))
+
+
+def check_environment(environment: LuckyLabAEC, seeds: list[int] | range, every: int = 5) -> int:
+    """Random games of a raw :class:`LuckyLabAEC` checked for two breaches PettingZoo's own
+    tests miss; raises :class:`AssertionError` naming the first, returns how many states it
+    checked.
+
+    - **A leak.** At every ``every``-th step, for each agent, the world the protocol's
+      ``determinize(seat, rng)`` deals (everything that seat cannot see dealt anew) must give
+      that agent the same observation and mask: one that shows a hidden card changes.
+    - **An illegal id.** Every id the action mask allows must be accepted by ``step``.
+
+    >>> check_environment(raw_env("kill", players=2), seeds=[1], every=50) > 0
+    True
+    """
+    checked = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        environment.reset(seed=seed)
+        k = 0
+        while environment.agents:
+            agent = environment.agent_selection
+            if environment.terminations[agent] or environment.truncations[agent]:
+                environment.step(None)
+                continue
+            legal = [int(i) for i in np.flatnonzero(environment.observe(agent)["action_mask"])]
+            assert legal, f"seed {seed}: {agent} is to act but its action mask is all zeros"
+            if k % every == 0:
+                _check_step(environment, legal, rng, f"seed {seed} step {k}")
+                checked += 1
+            environment.step(rng.choice(legal))
+            k += 1
+    return checked
+
+
+def _check_step(environment: LuckyLabAEC, legal: list[int], rng: random.Random,
+                where: str) -> None:
+    for action in legal:
+        twin = copy.deepcopy(environment)
+        try:
+            twin.step(action)
+        except Exception as exc:  # noqa: BLE001 - any refusal is the breach
+            raise AssertionError(f"{where}: the mask allows {action}, which step refuses: "
+                                 f"{exc}") from None
+    for seat, agent in enumerate(environment.possible_agents):
+        seen = environment.observe(agent)
+        world = copy.deepcopy(environment)
+        world.engine = environment.engine.determinize(seat, random.Random(rng.getrandbits(32)))
+        again = world.observe(agent)
+        assert np.array_equal(again["observation"], seen["observation"]), (
+            f"{where}: {agent}'s observation changes when what it cannot see is dealt anew: "
+            "it shows something hidden from that seat")
+        assert np.array_equal(again["action_mask"], seen["action_mask"]), (
+            f"{where}: {agent}'s action mask changes when what it cannot see is dealt anew")

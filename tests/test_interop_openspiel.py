@@ -193,3 +193,17 @@ def test_the_adapter_without_open_spiel_names_the_extra(monkeypatch):
     monkeypatch.delitem(sys.modules, "luckylab.interop.openspiel")
     with pytest.raises(MissingExtra, match=r"pip install 'luckylab\[openspiel\]'"):
         import luckylab.interop.openspiel  # noqa: F401
+
+
+def test_a_luckylab_action_is_played_through_its_compact_path():
+    state = lo.load("island", players=2).new_initial_state()
+    state.apply_action(3)
+    rng = np.random.RandomState(0)
+    for _ in range(40):
+        engine = state.engine
+        action = engine.legal_actions()[int(rng.randint(len(engine.legal_actions())))]
+        twin = engine.clone()
+        twin.apply(action)
+        for step in state.compact_path(action):
+            state.apply_action(step)
+        assert state.engine.state_digest() == twin.state_digest()

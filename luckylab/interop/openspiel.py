@@ -257,6 +257,22 @@ class LuckyLabOpenSpielState(pyspiel.State):
             return repr(self._engine.action_from_id(left[0]))
         return f"{self._ids.describe(action)} ({len(left)} actions left)"
 
+    def compact_path(self, action: Any) -> list[int]:
+        """The compact ids that choose the protocol ``action`` (one of the current seat's
+        ``legal_actions()`` of :attr:`engine`) from here: feed them to ``apply_action`` one by
+        one to play an action a luckylab bot chose."""
+        target = self._engine.action_id(action)
+        candidates, path = self.candidates(), []
+        if target not in candidates:
+            raise IllegalAction(f"{action!r} is not legal now (or another digit was chosen)")
+        while True:
+            place = self._ids.place(candidates)
+            step = place * self._ids.base + self._ids.digit(target, place)
+            path.append(step)
+            candidates = self._ids.narrow(candidates, step)
+            if len(candidates) == 1:
+                return path
+
     def returns(self) -> list[float]:
         if self._engine is None:
             return [0.0] * self._variant.num_seats

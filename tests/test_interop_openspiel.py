@@ -207,3 +207,18 @@ def test_a_luckylab_action_is_played_through_its_compact_path():
         for step in state.compact_path(action):
             state.apply_action(step)
         assert state.engine.state_digest() == twin.state_digest()
+
+
+def _doc_examples():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "interop.md").read_text("utf-8")
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+def test_the_docs_openspiel_example_runs(capsys):
+    code = next(c for c in _doc_examples() if "pyspiel" in c)
+    exec(compile(code, "docs/interop.md", "exec"), {})
+    printed = capsys.readouterr().out.strip()
+    assert printed.startswith("[") and printed.count(",") == 1

@@ -141,3 +141,15 @@ def test_the_adapter_without_pettingzoo_names_the_extra(monkeypatch):
     monkeypatch.delitem(sys.modules, "luckylab.interop.pettingzoo")
     with pytest.raises(MissingExtra, match=r"pip install 'luckylab\[pettingzoo\]'"):
         import luckylab.interop.pettingzoo  # noqa: F401
+
+
+def test_the_docs_pettingzoo_example_runs(capsys):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "interop.md").read_text("utf-8")
+    code = next(c for c in re.findall(r"```python\n(.*?)```", text, flags=re.S)
+                if "pettingzoo" in c)
+    exec(compile(code, "docs/interop.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert "'seat_1'" in printed and "'seat_4'" in printed

@@ -153,3 +153,21 @@ def test_the_docs_pettingzoo_example_runs(capsys):
     exec(compile(code, "docs/interop.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "'seat_1'" in printed and "'seat_4'" in printed
+
+
+def test_compact_ids_refuse_a_bad_space_and_a_bad_choice():
+    from luckylab.errors import ActionSpaceError
+    from luckylab.interop.compact import CompactIds
+
+    with pytest.raises(ActionSpaceError, match="whole number >= 1"):
+        CompactIds(0)
+    with pytest.raises(ActionSpaceError, match="base"):
+        CompactIds(1000, base=1)
+    ids = CompactIds(10_000)
+    assert ids.places == 4 and ids.num_ids == 64
+    legal = [0x0102, 0x0103, 0x2000]
+    assert ids.legal(legal) == [0, 2]
+    with pytest.raises(IllegalAction, match="choose one of"):
+        ids.narrow(legal, 1)      # place 0, digit 1: no legal action has it
+    with pytest.raises(IllegalAction, match="choose one of"):
+        ids.narrow(legal, 16)     # place 1 is not the place deciding now

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import IllegalAction
+from ..errors import ActionSpaceError, IllegalAction
 
 __all__ = ["DIRECT", "CompactIds"]
 
@@ -45,9 +45,10 @@ class CompactIds:
 
     def __init__(self, size: int, base: int = 16) -> None:
         if type(size) is not int or size < 1:
-            raise IllegalAction(f"an action space has a whole number >= 1 of ids, not {size!r}")
+            raise ActionSpaceError(f"an action space has a whole number >= 1 of ids, not "
+                                   f"{size!r}")
         if type(base) is not int or base < 2:
-            raise IllegalAction(f"the base is a whole number >= 2, not {base!r}")
+            raise ActionSpaceError(f"the base is a whole number >= 2, not {base!r}")
         self.size = size
         if size <= max(DIRECT, base):
             self.base, self.places = size, 1

@@ -29,6 +29,7 @@ __all__ = [
     "IllegalAction",
     "LessonError",
     "LuckyLabError",
+    "MissingExtra",
     "ObservationError",
     "OptionError",
     "PlayTableError",
@@ -141,6 +142,11 @@ class ActionSpaceError(LuckyLabError, ValueError):
 
 class ObservationError(LuckyLabError, TypeError):
     """An engine put something other than plain data into an observation."""
+
+
+class MissingExtra(LuckyLabError, ImportError):
+    """An optional part of luckylab needs packages that are not installed; the message names
+    the extra to install (``pip install 'luckylab[openspiel]'``)."""
 
 
 class GameFailed(LuckyLabError):

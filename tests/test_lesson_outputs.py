@@ -1,9 +1,11 @@
 """Every text a lesson shows is what it prints today (issue 10: numbers cannot drift from prose).
 
-Each lesson is executed fresh and every stored text output (stream text, ``text/plain``
-results, errors) is compared with the fresh one, cell by cell; cells tagged ``timing`` or
-``nbval-ignore-output`` are skipped. The tests of the checker itself show that it fails on a
-deliberately stale output, passes on a fresh one and skips what it should.
+The checker (:mod:`luckylab.lessons.outputs`) compares every stored text output (stream text,
+``text/plain`` results, errors) with a fresh run's, cell by cell; cells tagged ``timing`` or
+``nbval-ignore-output`` are skipped. The lessons themselves are checked while nbval runs them
+(``luckylab.lessons.nbval_plugin``, see tests/test_nbval_outputs.py): one execution serves both
+checks. The tests here show that the checker fails on a deliberately stale output, passes on a
+fresh one and skips what it should.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import copy
 
 import nbformat
 import pytest
-from lesson_support import lesson_params
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from luckylab.lessons.notebook import LessonError
@@ -122,13 +123,6 @@ def test_an_error_in_a_cell_becomes_its_output(tmp_path):
     fresh = execute_fresh(nb, tmp_path)
     assert text_outputs(fresh.cells[0]) == ["error: ZeroDivisionError: division by zero"]
     assert text_outputs(fresh.cells[1]) == ["stdout: after\n"]
-
-
-@pytest.mark.parametrize("path", lesson_params(old_style="xfail-lax", slow=True))
-def test_stored_outputs_equal_a_fresh_run(path):
-    differences = check_outputs(path)
-    assert not differences, f"{path.name}: stale stored outputs (re-execute the lesson):\n" + \
-        "\n".join(map(str, differences))
 
 
 def test_where_luckylab_and_the_packages_live_does_not_matter():

@@ -92,6 +92,8 @@ def _module(name: str) -> ModuleType:
         from . import play as module
     elif name == "clicks":
         from . import clicks as module
+    elif name == "figures":
+        from . import figures as module
     else:
         from . import style as module
     return module

@@ -566,13 +566,21 @@ def _pawn_spots(board: Board, scene: Scene, unit: float = 1.0) -> dict[str, tupl
     for label, space in scene.pawns.items():
         crowd.setdefault(space, []).append(label)
     spots = {}
+    # On a graph board each space's name sits right under its disc; rooms have it inside.
+    name_below = getattr(getattr(board, "geometry", None), "rects", None) is None
     for space, labels in crowd.items():
         x, y = board.space(space).pos
         n = len(labels)
         for k, label in enumerate(labels):
-            # The first pawn on top; with an even crowd turn half a slot so that no pawn sits
-            # right below the centre, on the space's name.
-            angle = math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0.0)
+            if name_below and n > 1:
+                # Spread the crowd from left to right over the top of the disc (a wider arc
+                # for four or more), so no pawn sits on the name below it.
+                span = math.pi if n <= 3 else math.radians(220)
+                angle = math.pi / 2 + span / 2 - span * k / (n - 1)
+            else:
+                # The first pawn on top; with an even crowd turn half a slot so that no pawn
+                # sits right below the centre.
+                angle = math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0.0)
             r = _RING * unit
             spots[label] = (x + r * math.cos(angle), y + r * math.sin(angle))
     if scene.cat is not None:

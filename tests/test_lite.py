@@ -666,6 +666,44 @@ def test_engine_core_in_pyodide_matches_cpython(site, pyodide, tmp_path):
     assert pyodide_out == cpython_out
 
 
+def installed_archive(name: str, target: Path) -> Path:
+    """A pure-Python distribution as installed here, zipped for Pyodide's site-packages."""
+    dist = metadata.distribution(name)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file in dist.files or []:
+            path = Path(dist.locate_file(file))
+            if path.is_file() and "__pycache__" not in file.parts:
+                archive.write(path, str(file))
+    return target
+
+
+@pytest.mark.slow
+def test_tournament_in_pyodide_plays_in_process_with_the_same_table(pyodide, tmp_path):
+    """Lesson 13 in the browser: Pyodide cannot start processes, so run() plays the bot files
+    in its own Python, says so once, and gives the same games and table as CPython's worker
+    processes (openskill installed as the site's install cell does; luckylab from the
+    checkout)."""
+    package = tmp_path / "luckylab.zip"
+    with zipfile.ZipFile(package, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((ROOT / "luckylab").rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                archive.write(path, str(path.relative_to(ROOT)))
+    archives = [installed_archive(n, tmp_path / f"{n}.zip") for n in ("networkx", "openskill")]
+    options = [x for a in [*archives, package] for x in ("--archive", str(a))]
+    script = PYODIDE_DIR / "tournament.py"
+    in_browser = run_in_pyodide(pyodide, script, *options)
+    assert in_browser.returncode == 0, in_browser.stderr[-3000:]
+    here = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)  # fmt: skip
+    assert here.returncode == 0, here.stderr[-3000:]
+    browser, cpython = json.loads(in_browser.stdout), json.loads(here.stdout)
+    assert (browser["platform"], cpython["platform"]) == ("emscripten", sys.platform)
+    assert browser["said"].count("a browser cannot start a separate process") == 1
+    assert cpython["said"] == ""
+    assert browser["games"] == cpython["games"] and browser["table"] == cpython["table"]
+    assert not any(g["failures"] for g in browser["games"])
+
+
 @pytest.mark.slow
 def test_numpy_in_pyodide(pyodide, tmp_path):
     """numpy (the Monte Carlo engine, the figures) is not in the npm core: Pyodide fetches it

@@ -66,6 +66,7 @@ FAKE_EXTRA_WHEELS = [
                              'pytest>=3.6.0; extra == "test"']),
     ("jupyterlab_widgets", "3.0.17", []),
     ("ipyevents", "2.0.4", ["ipywidgets>=7.6.0"]),
+    ("openskill", "6.2.0", []),
 ]  # fmt: skip
 
 
@@ -148,7 +149,7 @@ def run_install_cell(source: str, *, fail: str | None = None, host: str | None =
     harness = f"""
 import sys, types
 import IPython.core.interactiveshell as ipy
-import numpy, matplotlib, networkx, ipywidgets, ipyevents, luckylab  # the real ones, first
+import numpy, matplotlib, networkx, ipywidgets, ipyevents, openskill, luckylab  # real ones
 piplite = types.ModuleType("piplite")
 async def install(name):
     if {install_error!r}:
@@ -207,9 +208,52 @@ def test_install_cell_says_ready_when_everything_arrived():
     result = run_install_cell(lite.INSTALL_CELL_SOURCE)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == (
-        f"Ready: luckylab {luckylab.__version__} with numpy, matplotlib, networkx, ipywidgets "
-        "and ipyevents."
+        f"Ready: luckylab {luckylab.__version__} with numpy, matplotlib, networkx, ipywidgets, "
+        "ipyevents and openskill."
     )
+
+
+def test_install_cell_installs_openskill_for_the_tournament_lesson_and_checks_it():
+    """Lesson 13 rates its bots with openskill, which is luckylab's ``tournament`` extra:
+    piplite installs luckylab's dependencies, not its extras, so the cell installs it too."""
+    source = lite.INSTALL_CELL_SOURCE
+    first = source.index('await piplite.install("luckylab")')
+    assert source.index('await piplite.install("openskill")') > first
+    result = run_install_cell(source, fail="openskill")
+    assert result.returncode == 1
+    assert (result.stdout + result.stderr).strip().startswith(
+        "Python could not load openskill, which this page downloads from pypi.org and "
+        "files.pythonhosted.org: ask the network admin"
+    )
+    lesson = (ROOT / "notebooks" / "13_class_tournament.ipynb").read_text(encoding="utf-8")
+    assert "tournament.run(" in lesson  # the lesson that needs it is still among the lessons
+
+
+def test_a_bundled_site_serves_the_tournament_extra_openskill(tmp_path):
+    """A site with its own Pyodide (no PyPI) must carry openskill's wheel: site_requires adds
+    the packages of luckylab's SITE_EXTRAS (read here from pyproject.toml) to its own."""
+    from luckylab.cli import pyodide_bundle
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    requires = list(project["dependencies"]) + [
+        f'{r}; extra == "{extra}"'
+        for extra, rs in project["optional-dependencies"].items() for r in rs
+    ]  # fmt: skip
+    wheel = fake_wheel(tmp_path, "luckylab", "1.0", requires)
+    needed = lite.site_requires(wheel)
+    names = [r.split(";")[0].split("<")[0].split(">")[0].split("=")[0] for r in needed]
+    assert "openskill" in names and "pytest" not in names
+    assert all(r in needed for r in project["dependencies"])
+    bundle = pyodide_bundle.check_bundle(fake_pyodide(tmp_path / "pyodide"), needed)
+    assert "openskill" in [w.name.split("-")[0] for w in bundle.wheels]
+    bare = fake_pyodide(tmp_path / "bare")
+    (bare / "openskill-6.2.0-py3-none-any.whl").unlink()
+    with pytest.raises(LuckyLabError, match="the lessons also need openskill"):
+        pyodide_bundle.check_bundle(bare, needed)
 
 
 def test_site_copies_store_every_text_as_one_string():
@@ -457,7 +501,8 @@ def test_site_with_a_bundled_pyodide_points_the_kernel_at_it(bundled_site):
     numpy = json.loads((folder / "pyodide-lock.json").read_text())["packages"]["numpy"]
     assert (served / numpy["file_name"]).is_file()
     index = json.loads((out / "pypi" / "all.json").read_text(encoding="utf-8"))
-    assert {"luckylab", "comm", "ipywidgets", "jupyterlab-widgets", "ipyevents"} <= set(index)
+    assert {"luckylab", "comm", "ipywidgets", "jupyterlab-widgets", "ipyevents",
+            "openskill"} <= set(index)
     start = json.loads((out / "files" / "notebooks" / lite.START_LESSON).read_text())
     cell, note = start["cells"][0]["source"], start["cells"][1]["source"]
     for host in (lite.PYODIDE_CDN_HOST, *lite.PYPI_HOSTS):
@@ -619,6 +664,44 @@ def test_engine_core_in_pyodide_matches_cpython(site, pyodide, tmp_path):
     cpython_out.pop("platform")
     assert set(pyodide_out["games"]) == {"island", "kill", "save", "panic"}
     assert pyodide_out == cpython_out
+
+
+def installed_archive(name: str, target: Path) -> Path:
+    """A pure-Python distribution as installed here, zipped for Pyodide's site-packages."""
+    dist = metadata.distribution(name)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file in dist.files or []:
+            path = Path(dist.locate_file(file))
+            if path.is_file() and "__pycache__" not in file.parts:
+                archive.write(path, str(file))
+    return target
+
+
+@pytest.mark.slow
+def test_tournament_in_pyodide_plays_in_process_with_the_same_table(pyodide, tmp_path):
+    """Lesson 13 in the browser: Pyodide cannot start processes, so run() plays the bot files
+    in its own Python, says so once, and gives the same games and table as CPython's worker
+    processes (openskill installed as the site's install cell does; luckylab from the
+    checkout)."""
+    package = tmp_path / "luckylab.zip"
+    with zipfile.ZipFile(package, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((ROOT / "luckylab").rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                archive.write(path, str(path.relative_to(ROOT)))
+    archives = [installed_archive(n, tmp_path / f"{n}.zip") for n in ("networkx", "openskill")]
+    options = [x for a in [*archives, package] for x in ("--archive", str(a))]
+    script = PYODIDE_DIR / "tournament.py"
+    in_browser = run_in_pyodide(pyodide, script, *options)
+    assert in_browser.returncode == 0, in_browser.stderr[-3000:]
+    here = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)  # fmt: skip
+    assert here.returncode == 0, here.stderr[-3000:]
+    browser, cpython = json.loads(in_browser.stdout), json.loads(here.stdout)
+    assert (browser["platform"], cpython["platform"]) == ("emscripten", sys.platform)
+    assert browser["said"].count("a browser cannot start a separate process") == 1
+    assert cpython["said"] == ""
+    assert browser["games"] == cpython["games"] and browser["table"] == cpython["table"]
+    assert not any(g["failures"] for g in browser["games"])
 
 
 @pytest.mark.slow

@@ -367,3 +367,79 @@ def test_results_file_keeps_whole_lines_only(tmp_path):
     path.write_text(whole.splitlines()[0])  # the header alone, without its newline
     ResultsFile(path, header).close()
     assert path.read_text() == whole.splitlines()[0] + "\n"
+
+
+# -- without the sandbox (a browser, or sandbox=False) -------------------------------------------
+
+
+def test_in_process_bots_give_the_same_games_as_sandboxed_ones(tmp_path, capsys):
+    """sandbox=False (what a browser gets, where no process can start) plays the bot files in
+    this process: for well-behaved bots the same games, records and table as the workers, and
+    one plain message saying the bots run without limits."""
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    save_bot(Hoarder, "hoarder", game="island", folder=bots)
+    bot_file(bots, "drawer", """
+        def phase1(self, game, me):
+            print("thinking")
+            return self.rng.choice([super().phase1(game, me), game.legal_actions()[0]])
+        """)
+    boxed = run(bots, game="island", players=4, games=8, seed=9, progress=False)
+    capsys.readouterr()
+    here = run(bots, game="island", players=4, games=8, seed=9, progress=False, sandbox=False)
+    said = capsys.readouterr().err
+    assert said.count("inside this Python") == 1 and "sandbox=False" in said
+    assert not here.failures and not boxed.failures
+    assert here.records == boxed.records  # same places, returns, turns and kept output
+    assert here.to_text() == boxed.to_text()
+    assert any("thinking" in r["output"].get("drawer", "") for r in here.records)
+    entrants, problems = load_bots(bots, game="island", sandbox=False)
+    assert [e.name for e in entrants] == ["drawer", "hoarder"] and problems == []
+    run([], game="kill", players=3, games=3, seed=1, progress=False, sandbox=False)
+    assert capsys.readouterr().err == ""  # no bot files, nothing to say
+
+
+def test_in_process_bad_bots_lose_their_games_and_bad_files_are_reported(tmp_path):
+    bot_file(tmp_path, "raiser", """
+        def choose(self, game):
+            raise ValueError("my mistake")
+        """)
+    bot_file(tmp_path, "cheater", """
+        def choose(self, game):
+            return "win please"
+        """)
+    bot_file(tmp_path, "crashes-on-import", "pass\nraise RuntimeError('boom')\n")
+    result = run(tmp_path, game="island", players=4, games=8, seed=2, progress=False,
+                 sandbox=False)
+    assert [(p.file, "RuntimeError: boom" in p.reason) for p in result.problems] == [
+        ("crashes-on-import.py", True)]
+    kinds = {(f.bot, f.kind) for f in result.failures}
+    assert kinds == {("raiser", "raised"), ("cheater", "illegal")}
+    assert all("ValueError: my mistake" in f.reason for f in result.failures
+               if f.bot == "raiser")
+    assert result.games == 8  # every game finished, the stand-in bot in the failed seats
+
+
+def test_sandbox_argument_is_checked_and_a_browser_gets_the_in_process_path(tmp_path,
+                                                                             monkeypatch):
+    from luckylab.tournament import sandbox as sandbox_module
+
+    save_bot(Opportunist, "copycat", game="kill", folder=tmp_path)
+    for bad in ("no", 0, 1, [], "False"):
+        with pytest.raises(TournamentError, match="sandbox must be True, False or None"):
+            run(tmp_path, game="kill", players=3, games=3, seed=1, progress=False, sandbox=bad)
+        with pytest.raises(TournamentError, match="sandbox must be True, False or None"):
+            load_bots(tmp_path, game="kill", sandbox=bad)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert not sandbox_module.processes_available()
+    with pytest.raises(TournamentError, match="cannot start processes"):
+        run(tmp_path, game="kill", players=3, games=3, seed=1, progress=False, workers=2)
+    with pytest.raises(TournamentError, match="sandbox=True needs worker processes"):
+        run(tmp_path, game="kill", players=3, games=3, seed=1, progress=False, sandbox=True)
+
+    def no_processes(*args, **kwargs):
+        raise AssertionError("a browser cannot start a process")
+
+    monkeypatch.setattr(sandbox_module.BotWorker, "_ensure", no_processes)
+    result = run(tmp_path, game="kill", players=3, games=6, seed=8, progress=False)
+    assert result.games == 6 and not result.failures and not result.problems

@@ -13,7 +13,9 @@ serve a class of any size. The build, offline:
    lesson's copy says what a stuck kernel means. The repository's notebooks are not changed,
    so nbval and Binder never see that cell. The copies' kernel is JupyterLite's ``python``;
 3. runs ``jupyter lite build`` with the lessons as contents and the wheel served from the site
-   (``pypi/``, listed in ``pipliteUrls``), so ``piplite.install("luckylab")`` finds it there;
+   (``pypi/``, listed in ``pipliteUrls``), so ``piplite.install("luckylab")`` finds it there
+   (the install cell also installs what luckylab's :data:`SITE_EXTRAS` need: openskill, for
+   the tournament lesson's ratings);
 4. checks that the widgets front end (``@jupyter-widgets/jupyterlab-manager``) and the ipyevents
    extension made it into the site (``jupyter lite build`` silently leaves out an extension
    whose Python package is missing from the build environment), and that the site carries
@@ -22,9 +24,9 @@ serve a class of any size. The build, offline:
 
 The build needs the ``lite`` extra (``python -m pip install -e ".[lite]"``). At run time the
 browser fetches Pyodide, numpy, matplotlib and networkx from Pyodide's CDN and comm,
-ipywidgets and ipyevents from PyPI, so the students need internet access, but no server runs
-any Python. With ``--pyodide DIR`` (:mod:`luckylab.cli.pyodide_bundle`) the site serves a full
-Pyodide distribution and those wheels itself and needs no internet at all.
+ipywidgets, ipyevents and openskill from PyPI, so the students need internet access, but no
+server runs any Python. With ``--pyodide DIR`` (:mod:`luckylab.cli.pyodide_bundle`) the site
+serves a full Pyodide distribution and those wheels itself and needs no internet at all.
 """
 
 from __future__ import annotations
@@ -62,8 +64,15 @@ LESSON_PACKAGES: dict[str, tuple[str, ...]] = {
     "networkx": (PYODIDE_CDN_HOST,),
     "ipywidgets": PYPI_HOSTS,
     "ipyevents": PYPI_HOSTS,
+    "openskill": PYPI_HOSTS,
     "luckylab": (),
 }
+#: luckylab's extras (pyproject.toml) whose packages the site provides too: the tournament
+#: lesson rates its bots with openskill. A bundled site (``--pyodide``) serves their wheels.
+SITE_EXTRAS = ("tournament",)
+#: What the install cell installs with piplite after luckylab: the packages of SITE_EXTRAS
+#: (piplite installs luckylab's own dependencies, not its extras).
+EXTRA_INSTALLS = ("openskill",)
 INSTALL_CELL_TEMPLATE = """\
 # Only in JupyterLite (Python in this browser tab): install luckylab from this site and check
 # that everything the lessons use has arrived. Anywhere else (JupyterLab, Binder) it does nothing.
@@ -80,6 +89,7 @@ if sys.platform == "emscripten":
 
     try:
         await piplite.install("luckylab")
+        await piplite.install({extras})  # the class tournament's ratings (lesson 13)
     except Exception:
         pass  # the check below says which package did not arrive, and from where
     where = {{  # package: the hosts it is downloaded from (none: this site)
@@ -129,7 +139,41 @@ def install_cell_source(hosts: dict[str, tuple[str, ...]] | None = None) -> str:
     )
     others = [name for name in hosts if name != "luckylab"]
     ready = f"with {', '.join(others[:-1])} and {others[-1]}." if len(others) > 1 else ""
-    return INSTALL_CELL_TEMPLATE.format(where=where, ready=ready)
+    extras = json.dumps(EXTRA_INSTALLS[0] if len(EXTRA_INSTALLS) == 1 else list(EXTRA_INSTALLS))
+    return INSTALL_CELL_TEMPLATE.format(where=where, ready=ready, extras=extras)
+
+
+def site_requires(wheel: Path) -> list[str]:
+    """What the site must provide for luckylab's ``wheel``: its requirements, plus those of
+    :data:`SITE_EXTRAS` (without their ``extra == ...`` marker).
+
+    Examples
+    --------
+    >>> import tempfile, zipfile
+    >>> wheel = Path(tempfile.mkdtemp()) / "luckylab-1.0-py3-none-any.whl"
+    >>> with zipfile.ZipFile(wheel, "w") as archive:
+    ...     archive.writestr("luckylab-1.0.dist-info/METADATA", "Name: luckylab\\n"
+    ...         "Requires-Dist: numpy>=1.22\\n"
+    ...         'Requires-Dist: openskill<7,>=6.0; extra == "tournament"\\n'
+    ...         "Requires-Dist: tomli>=2.0; python_version < '3.11'\\n"
+    ...         'Requires-Dist: pytest; extra == "dev"\\n')
+    >>> site_requires(wheel)
+    ['numpy>=1.22', 'openskill<7,>=6.0', "tomli>=2.0; python_version < '3.11'"]
+    """
+    from packaging.requirements import Requirement
+
+    from .pyodide_bundle import wheel_requires
+
+    needed = []
+    for line in wheel_requires(wheel):
+        requirement = Requirement(line)
+        marker = requirement.marker
+        if marker is None or "extra" not in str(marker):  # other markers: check_bundle's
+            needed.append(line)
+        elif any(marker.evaluate({"extra": extra}) for extra in SITE_EXTRAS):
+            requirement.marker = None
+            needed.append(str(requirement))
+    return needed
 
 
 INSTALL_CELL_SOURCE = install_cell_source()
@@ -409,7 +453,7 @@ def build_site(out: Path, root: Path | None = None, pyodide: Path | None = None)
         wheel_s = time.perf_counter() - started
         bundle = None
         if pyodide is not None:
-            bundle = pyodide_bundle.check_bundle(pyodide, pyodide_bundle.wheel_requires(wheel))
+            bundle = pyodide_bundle.check_bundle(pyodide, site_requires(wheel))
         lessons = copy_lessons(root, work / "contents", bundled=bundle is not None)
         lite_dir = work / "lite"
         lite_dir.mkdir()
@@ -532,7 +576,8 @@ def run(args: argparse.Namespace) -> int:
           f"{summary['seconds']} s")  # fmt: skip
     if summary["pyodide"] == "cdn":
         print(f"At run time the browser downloads Pyodide and numpy, matplotlib, networkx from "
-              f"{PYODIDE_CDN_HOST} and ipywidgets, ipyevents from {' and '.join(PYPI_HOSTS)} "
+              f"{PYODIDE_CDN_HOST} and ipywidgets, ipyevents, openskill from "
+              f"{' and '.join(PYPI_HOSTS)} "
               "(docs/classroom.md: the hosts a school network must allow)")  # fmt: skip
     else:
         print(f"Pyodide and every package are served from the site ({summary['pyodide']}): "

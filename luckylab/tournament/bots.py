@@ -436,14 +436,17 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def load_bots(folder: str | Path, *, game: str, limits: Any = None
+def load_bots(folder: str | Path, *, game: str, limits: Any = None, sandbox: bool | None = None
               ) -> tuple[list[Entrant], list[Problem]]:
     """The bot files of ``folder`` (every ``*.py``) as entrants of ``game``, and the files left
     out with the reason (a :class:`Problem` each: no header, another game, a name used twice,
     an import that fails, hangs or crashes).
 
     Each file is imported in a worker process under ``limits``
-    (:class:`~luckylab.tournament.sandbox.Limits`), never in this one.
+    (:class:`~luckylab.tournament.sandbox.Limits`), never in this one; except with
+    ``sandbox=False``, the default where no process can be started (in a browser): then each
+    file is imported here, without limits
+    (:func:`~luckylab.tournament.sandbox.use_sandbox`).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -455,9 +458,10 @@ def load_bots(folder: str | Path, *, game: str, limits: Any = None
     >>> print(problems[0].reason)
     importing it failed: ModuleNotFoundError: No module named 'nothing_at_all' (line 2)
     """
-    from .sandbox import Limits, check_files
+    from .sandbox import Limits, check_files, imported_bot, use_sandbox
 
     _check_game(game)
+    sandbox = use_sandbox(sandbox)
     where = Path(folder)
     if not where.is_dir():
         raise TournamentError(f"no folder {str(where)!r} of bot files")
@@ -489,7 +493,16 @@ def load_bots(folder: str | Path, *, game: str, limits: Any = None
                                   author=author if isinstance(author, str) else None,
                                   path=path.resolve(), class_name=header["class"],
                                   sha256=file_digest(path)))
-    verdicts = check_files([(e.path, e.class_name) for e in candidates], game, limits)
+    if sandbox:
+        verdicts = check_files([(e.path, e.class_name) for e in candidates], game, limits)
+    else:
+        verdicts = []
+        for e in candidates:
+            try:
+                imported_bot(e.path, e.class_name, game, e.sha256)  # type: ignore[arg-type]
+                verdicts.append(None)
+            except BotFileError as exc:
+                verdicts.append(str(exc))
     entrants = []
     for entrant, verdict in zip(candidates, verdicts, strict=True):
         if verdict is None:

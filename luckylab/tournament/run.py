@@ -10,11 +10,19 @@ Blocks of games go to ``executor`` (any ``concurrent.futures``-style executor: a
 ``ProcessPoolExecutor``, Dask's ``client.get_executor()``), or to ``workers`` processes; each
 of those processes keeps its own worker per student bot. Finished games are appended to the
 results file as they come, so an interrupted tournament continues where it stopped.
+
+Where no process can be started (Pyodide in a browser tab), or with ``sandbox=False``, the bot
+files are imported and played in the referee's process like the reference bots: each decision
+still gets a copy of the game, and a bot that raises or chooses an illegal action still loses
+the game, but no time, memory or output limit holds. Well-behaved bots give the same games,
+and so the same table, either way.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import io
 import itertools
 import sys
 from collections.abc import Iterator, Sequence
@@ -22,17 +30,32 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import Any
 
-from ..errors import LuckyLabError, TournamentError
+from ..errors import BotFileError, LuckyLabError, TournamentError
 from ..games.registry import GAMES
 from .bots import Entrant, load_bots, reference_entrants
 from .ratings import check_available
 from .results import ResultsFile, TournamentResult, header_for
-from .sandbox import BotWorker, Limits, without_main
+from .sandbox import (
+    BotWorker,
+    Limits,
+    _raised,
+    imported_bot,
+    processes_available,
+    use_sandbox,
+    without_main,
+)
 from .schedule import Deal, bot_seed, schedule
 
 __all__ = ["play_deal", "run"]
 
 MAX_GAMES = 10**6
+_IN_BROWSER = ("The bots run here, inside this Python, because a browser cannot start a "
+               "separate process for each bot: nothing limits their time or memory. That is "
+               "fine for your own bots on your own computer; the class tournament runs every "
+               "bot in its own process, with limits.")
+_IN_PROCESS = ("The bots run here, inside this Python (sandbox=False): nothing limits their "
+               "time or memory, and a bot file can do anything this Python can. Do this only "
+               "with bots you wrote or have read.")
 OUTPUT_KEPT = 2000
 """Characters of a bot's printing kept with each game's record."""
 
@@ -56,8 +79,11 @@ def close_workers() -> None:
 
 
 def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
-              options: dict[str, Any], limits: Limits) -> dict[str, Any]:
-    """Play game ``deal`` and return its record (see :mod:`luckylab.tournament.results`)."""
+              options: dict[str, Any], limits: Limits, sandbox: bool = True) -> dict[str, Any]:
+    """Play game ``deal`` and return its record (see :mod:`luckylab.tournament.results`).
+
+    ``sandbox=False`` plays the bot files in this process (no limits; see the module's text).
+    """
     from ..agents import agent_class
     from ..games.registry import new_game
 
@@ -71,12 +97,14 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
     pending: dict[int, list[dict[str, Any]]] = {}
     failures: dict[int, dict[str, Any]] = {}
     output: dict[str, str] = {}
+    guests: set[int] = set()  # seats of bot files played in this process (sandbox=False)
 
     def fail(seat: int, kind: str, reason: str) -> None:
         k = position[seat]
         failures[seat] = {"position": k, "bot": deal.seats[k], "kind": kind, "reason": reason}
         remote.pop(seat, None)
         pending.pop(seat, None)
+        guests.discard(seat)
         local[seat] = default(seed=bot_seed(deal.seed, f"stand-in {seat}"))
 
     for seat in range(state.num_seats):
@@ -88,6 +116,19 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
         seed = bot_seed(deal.seed, name)
         if entrant.reference:
             local[seat] = entrant.agent_class()(seed=seed)
+            continue
+        if not sandbox:
+            try:
+                with _captured(output, name):
+                    cls = imported_bot(entrant.path, entrant.class_name,  # type: ignore[arg-type]
+                                       game, entrant.sha256)
+                    local[seat] = cls(seed=seed)
+            except BotFileError as exc:
+                fail(seat, "import", str(exc))
+            except Exception as exc:  # a bot's constructor may raise anything
+                fail(seat, "raised", f"making the bot raised {type(exc).__name__}: {exc}")
+            else:
+                guests.add(seat)
             continue
         worker = _worker_for(entrant, limits)
         problem = worker.start_game(game, players, deal.seed, options, seed)
@@ -120,6 +161,24 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
                     for waiting in pending.values():
                         waiting.append(answer["action"])
                     continue
+        if seat in guests:
+            name = deal.seats[position[seat]]
+            try:
+                with _captured(output, name):
+                    chosen = local[seat].choose(state.clone())
+            except Exception as exc:  # whatever the bot raises loses it the game
+                fail(seat, "raised", _raised(exc))
+            else:
+                try:
+                    data = chosen.to_data()
+                    state.apply(state.action_from_data(data))
+                except Exception as exc:  # not an action, or one the rules do not allow
+                    fail(seat, "illegal", f"chose an action the rules do not allow: "
+                                          f"{str(exc)[:200]}")
+                else:
+                    for waiting in pending.values():
+                        waiting.append(data)
+                    continue
         bot = local[seat]
         action = bot.choose(state)
         if type(bot).trusted and type(bot).__module__.startswith("luckylab.agents."):
@@ -144,13 +203,26 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
             "turns": result.turns, "finished": result.finished, "output": output}
 
 
-Job = tuple[list[Deal], dict[str, Entrant], str, int, dict[str, Any], Limits]
+@contextlib.contextmanager
+def _captured(output: dict[str, str], name: str) -> Any:
+    """Keep what a bot played in this process prints (its start, as a worker's is kept)."""
+    buffer = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
+            yield
+    finally:
+        said = buffer.getvalue()
+        if said and len(output.get(name, "")) < OUTPUT_KEPT:
+            output[name] = (output.get(name, "") + said)[:OUTPUT_KEPT]
+
+
+Job = tuple[list[Deal], dict[str, Entrant], str, int, dict[str, Any], Limits, bool]
 
 
 def _play_job(job: Job) -> list[dict[str, Any]]:
     """Play a few blocks (in an executor's worker process, or here)."""
-    deals, entrants, game, players, options, limits = job
-    return [play_deal(d, entrants, game, players, options, limits) for d in deals]
+    deals, entrants, game, players, options, limits, sandbox = job
+    return [play_deal(d, entrants, game, players, options, limits, sandbox) for d in deals]
 
 
 def _check_run(game: Any, players: Any, games: Any, seed: Any, workers: Any,
@@ -178,7 +250,8 @@ def _check_run(game: Any, players: Any, games: Any, seed: Any, workers: Any,
 def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games: int,
         seed: int, results: str | Path | None = None, workers: int = 1,
         executor: Executor | None = None, reference: bool = True, limits: Limits | None = None,
-        progress: bool = True, options: dict[str, Any] | None = None) -> TournamentResult:
+        progress: bool = True, options: dict[str, Any] | None = None,
+        sandbox: bool | None = None) -> TournamentResult:
     """Play a tournament of ``bots`` (a folder of bot files, or a list of
     :class:`~luckylab.tournament.bots.Entrant`) at ``game`` with ``players`` seats a game.
 
@@ -187,7 +260,9 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
     file the games are appended to: a rerun with the same arguments continues it (more
     ``games`` extend it), and gives the same table as an uninterrupted run. ``workers`` > 1
     plays blocks in that many processes; or pass any ``executor``. ``limits`` bounds each
-    student bot (:class:`~luckylab.tournament.sandbox.Limits`).
+    student bot (:class:`~luckylab.tournament.sandbox.Limits`), each in its own worker process;
+    ``sandbox=False`` (the default where no process can be started: in a browser) plays them
+    in this process instead, without limits, and says so once.
 
     >>> from luckylab.tournament import run
     >>> result = run([], game="kill", players=3, games=6, seed=1, progress=False)
@@ -197,6 +272,10 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
     options = dict(options or {})
     limits = Limits() if limits is None else limits
     _check_run(game, players, games, seed, workers, reference, limits, progress)
+    sandbox = use_sandbox(sandbox)
+    if (workers > 1 or executor is not None) and not processes_available():
+        raise TournamentError("this Python cannot start processes (it runs in a browser): "
+                              "use workers=1 and no executor")
     check_available()  # before any game is played: the ratings need openskill
     from ..games.registry import new_game
 
@@ -206,7 +285,7 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
         raise TournamentError(f"{game} with {players} players: {exc}") from None
     problems = []
     if isinstance(bots, (str, Path)):
-        entrants, problems = load_bots(bots, game=game, limits=limits)
+        entrants, problems = load_bots(bots, game=game, limits=limits, sandbox=sandbox)
     elif isinstance(bots, (list, tuple)) and all(isinstance(e, Entrant) for e in bots):
         entrants = list(bots)
         wrong = [e.name for e in entrants if e.game != game]
@@ -215,6 +294,8 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
     else:
         raise TournamentError("bots is a folder of bot files or a list of Entrant "
                               f"(from load_bots), not {bots!r:.60}")
+    if not sandbox and entrants:
+        print(_IN_PROCESS if processes_available() else _IN_BROWSER, file=sys.stderr)
     if reference:
         entrants = entrants + reference_entrants(game)
     names = [e.name for e in entrants]
@@ -237,7 +318,8 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
     for i in range(0, len(block_lists), per_job):
         chunk = [d for b in block_lists[i:i + per_job] for d in b]
         lineup = {n for d in chunk for n in d.seats}
-        jobs.append((chunk, {n: by_name[n] for n in lineup}, game, players, options, limits))
+        jobs.append((chunk, {n: by_name[n] for n in lineup}, game, players, options, limits,
+                     sandbox))
     bar = None
     if progress:
         from ..simulation import _Progress

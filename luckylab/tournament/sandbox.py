@@ -60,7 +60,8 @@ from typing import Any
 from ..agents.base import Agent
 from ..errors import BotFileError, BotTimeUp, TournamentError
 
-__all__ = ["BotWorker", "Limits", "check_files", "import_bot"]
+__all__ = ["BotWorker", "Limits", "check_files", "import_bot", "processes_available",
+           "use_sandbox"]
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,55 @@ def _context() -> Any:
     if _FORKSERVER_PID[0] != os.getpid():
         return multiprocessing.get_context("spawn")
     return multiprocessing.get_context("forkserver")
+
+
+def processes_available() -> bool:
+    """False where this Python cannot start a process: Pyodide, in a browser tab
+    (``sys.platform == "emscripten"``, the JupyterLite site of the lessons).
+
+    >>> processes_available() == (sys.platform != "emscripten")
+    True
+    """
+    return sys.platform != "emscripten"
+
+
+def use_sandbox(sandbox: Any) -> bool:
+    """Whether bot files run each in its own worker process: ``sandbox`` (True or False), or
+    for None, wherever processes can be started (:func:`processes_available`).
+
+    Without the sandbox, a bot file is imported and played inside the calling process, like
+    the bundled bots, with none of the limits: only for bots whose authors run them on their
+    own machine (a student's bot in the browser), never for a class's files.
+
+    >>> use_sandbox(None) == processes_available(), use_sandbox(False)
+    (True, False)
+    >>> use_sandbox("no")
+    Traceback (most recent call last):
+    luckylab.errors.TournamentError: sandbox must be True, False or None (None: a worker process \
+per bot wherever processes can be started), not 'no'
+    """
+    if sandbox is None:
+        return processes_available()
+    if not isinstance(sandbox, bool):
+        raise TournamentError("sandbox must be True, False or None (None: a worker process per "
+                              f"bot wherever processes can be started), not {sandbox!r:.40}")
+    if sandbox and not processes_available():
+        raise TournamentError("sandbox=True needs worker processes, which this Python cannot "
+                              "start (it runs in a browser): use sandbox=None or False")
+    return sandbox
+
+
+_IMPORTED: dict[tuple[str, str, str, str], type[Agent]] = {}
+
+
+def imported_bot(path: Path, class_name: str, game: str, sha256: str) -> type[Agent]:
+    """:func:`import_bot` in this process, once per file version (``sha256``): for a
+    tournament without the sandbox (:func:`use_sandbox`)."""
+    key = (str(path), class_name, game, sha256)
+    cls = _IMPORTED.get(key)
+    if cls is None:
+        cls = _IMPORTED[key] = import_bot(path, class_name, game)
+    return cls
 
 
 # -- the worker process ------------------------------------------------------------------------

@@ -239,8 +239,13 @@ def test_a_bundled_site_serves_the_tournament_extra_openskill(tmp_path):
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    def with_extra(requirement: str, extra: str) -> str:  # as a wheel's METADATA writes it
+        name, _, marker = requirement.partition(";")
+        marker = f"({marker.strip()}) and " if marker.strip() else ""
+        return f'{name.strip()}; {marker}extra == "{extra}"'
+
     requires = list(project["dependencies"]) + [
-        f'{r}; extra == "{extra}"'
+        with_extra(r, extra)
         for extra, rs in project["optional-dependencies"].items() for r in rs
     ]  # fmt: skip
     wheel = fake_wheel(tmp_path, "luckylab", "1.0", requires)

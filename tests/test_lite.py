@@ -627,13 +627,7 @@ def pyodide_package(cache: Path) -> Path:
 
 def networkx_archive(target: Path) -> Path:
     """networkx as installed here (pure Python), zipped for Pyodide's site-packages."""
-    dist = metadata.distribution("networkx")
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for file in dist.files or []:
-            path = Path(dist.locate_file(file))
-            if path.is_file() and "__pycache__" not in file.parts:
-                archive.write(path, str(file))
-    return target
+    return installed_archive("networkx", target)
 
 
 def run_in_pyodide(

@@ -406,15 +406,16 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
 
 EVERY_GAME = (
     # (game, the table's arguments, decisions to click: None plays to the end)
-    ("island", {"players": 4, "you": 1, "seed": 2026}, 2),
-    ("kill", {"players": 3, "you": 1, "seed": 4}, 2),
-    ("save", {"players": 4, "you": 1, "seed": 2}, 2),
+    ("island", {"players": 4, "you": 1, "seed": 2026, "turn_cap": 10}, None),
+    ("kill", {"players": 3, "you": 1, "seed": 4, "turn_cap": 10}, None),
+    ("save", {"players": 4, "you": 1, "seed": 2, "turn_cap": 10}, None),
     ("panic", {"players": 2, "you": [1, 2], "seed": 1, "time": {"budget": 30}}, None),
     ("doctorwho", {"players": 3, "you": 1, "seed": 2, "turn_cap": 3}, None),
 )
-"""The five games at one ``PlayTable`` each: Island, Kill and Save for two decisions (then the
-table's log must equal its twin's), Panic Island! (a hot seat of two, a short hourglass) and
-Doctor Who (a turn cap of 3) to the end."""
+"""The five games at one ``PlayTable`` each, every one played by clicks to its end: Island,
+Kill and Save stopped by a turn cap of 10 (four decisions of Player 1 each), Panic Island! (a
+hot seat of two, a short hourglass) and Doctor Who (a turn cap of 3). After every click the
+table's message, title and log must equal its twin's."""
 
 EVERY_GAME_NOTEBOOK = "zz_every_game_at_the_table.ipynb"
 

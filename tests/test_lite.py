@@ -372,8 +372,10 @@ def test_pyodide_bundle_without_the_widget_wheels_says_how_to_get_them(tmp_path)
     assert "comm, ipyevents, ipywidgets, jupyterlab-widgets" in message
     pins = " ".join(f"{n}=={metadata.version(n)}" for n in
                     ("comm", "ipyevents", "ipywidgets", "jupyterlab-widgets"))  # fmt: skip
+    python = ".".join(pyodide_bundle.read_lock(folder)["python"].split(".")[:2])
     assert message.endswith(
-        f"python -m pip download --no-deps --only-binary=:all: --dest {folder} {pins}"
+        f"python -m pip download --no-deps --only-binary=:all: --platform any --implementation "
+        f"py --abi none --python-version {python} --dest {folder} {pins}"
     )
 
 
@@ -813,10 +815,14 @@ def partial_pyodide(core: Path, folder: Path, cache: Path) -> Path:
             todo += by_name[name]["depends"]
     pure = sorted(f"{n}=={by_name[n]['version']}" for n in needed
                   if by_name[n]["file_name"].endswith("-none-any.whl"))  # fmt: skip
-    extra = [f"{n}=={metadata.version(n)}"
-             for n in ("comm", "ipywidgets", "jupyterlab_widgets", "ipyevents")]  # fmt: skip
+    extra = [f"{n}=={metadata.version(n)}"  # the lessons' wheels Pyodide lacks
+             for n in ("comm", "ipywidgets", "jupyterlab_widgets", "ipyevents",
+                       "openskill")]  # fmt: skip
     cache.mkdir(parents=True, exist_ok=True)
-    for specs, python in ((pure, ["--python-version", lock["info"]["python"]]), (extra, [])):
+    pure_only = ["--platform", "any", "--implementation", "py", "--abi", "none",
+                 "--python-version", ".".join(lock["info"]["python"].split(".")[:2])]
+    for specs, python in ((pure, ["--python-version", lock["info"]["python"]]),
+                          (extra, pure_only)):
         result = subprocess.run(
             [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
              "--disable-pip-version-check", "-q", *python, "--dest", str(cache), *specs],

@@ -171,7 +171,7 @@ def check_bundle(folder: Path, requires: list[str]) -> PyodideBundle:
         raise OptionError(
             f"the lessons also need {', '.join(sorted(missing))}, which are not part of "
             f"Pyodide: download their wheels into the Pyodide folder once, with "
-            f"python -m pip download --no-deps --only-binary=:all: "
+            f"{PURE_DOWNLOAD} --python-version {_minor(lock['python'])} "
             f"--dest {shlex.quote(str(folder))} {pins}"
         )
     return PyodideBundle(
@@ -180,6 +180,17 @@ def check_bundle(folder: Path, requires: list[str]) -> PyodideBundle:
         packages=tuple(sorted(from_lock)),
         wheels=tuple(from_wheels[name] for name in sorted(from_wheels)),
     )
+
+
+PURE_DOWNLOAD = ("python -m pip download --no-deps --only-binary=:all: --platform any "
+                 "--implementation py --abi none")
+"""The start of the command that fetches pure-Python wheels for Pyodide: without the platform,
+implementation and ABI, pip takes a package's compiled CPython wheel where it has one
+(openskill does), which Pyodide cannot load."""
+
+
+def _minor(python: str) -> str:
+    return ".".join(python.split(".")[:2])
 
 
 def pyodide_environment(python: str) -> dict[str, str]:

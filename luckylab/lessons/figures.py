@@ -84,7 +84,7 @@ def lesson_figures(nb: Any) -> list[Figure]:
         following = nb.cells[index + 1] if index + 1 < len(nb.cells) else None
         caption = None
         if following is not None and following.cell_type == "markdown" and (
-            following.source.lstrip().startswith("*Figure")
+            following.source.lstrip().startswith("*Figure:")
         ):
             caption = following.source.strip()
         for output in cell.get("outputs", []):

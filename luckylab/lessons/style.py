@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .figures import alt_text, is_figure
+from .figures import lesson_figures
 from .notebook import (
     cell_tags,
     lesson_paths,
@@ -297,20 +297,15 @@ def _text(nb: NotebookNode) -> list[str]:
 
 def _figures(nb: NotebookNode) -> list[str]:
     problems = []
-    for index, cell in enumerate(nb.cells):
-        if cell.cell_type != "code":
-            continue
-        outputs = [o for o in cell.get("outputs", []) if is_figure(o)]
-        if not outputs:
-            continue
-        following = nb.cells[index + 1] if index + 1 < len(nb.cells) else None
-        if following is None or following.cell_type != "markdown" or not (
-            following.source.lstrip().startswith("*Figure:")
-        ):
-            problems.append(f"cell {index}: a figure needs a caption right under it, a markdown "
+    by_cell: dict[int, list] = {}
+    for figure in lesson_figures(nb):
+        by_cell.setdefault(figure.cell, []).append(figure)
+    for cell, figures in by_cell.items():
+        if figures[0].caption is None:
+            problems.append(f"cell {cell}: a figure needs a caption right under it, a markdown "
                             "cell starting '*Figure:*'")
-        if any(alt_text(output) is None for output in outputs):
-            problems.append(f"cell {index}: a figure needs alt text: show it with "
+        if any(figure.alt is None for figure in figures):
+            problems.append(f"cell {cell}: a figure needs alt text: show it with "
                             "luckylab.viz.show(fig, alt=...), the numbers it shows in words")
     return problems
 

@@ -31,6 +31,7 @@ as soon as one legal action is left. A variant whose protocol space is at most
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import ActionSpaceError, IllegalAction
 
@@ -91,6 +92,16 @@ class CompactIds:
             raise IllegalAction(f"compact id {compact_id} is not legal now: choose one of "
                                 f"{self.legal(candidates)}")
         return left
+
+    def choose(self, engine: Any, candidates: Sequence[int], compact_id: int) -> list[int] | None:
+        """Choose ``compact_id`` among ``candidates`` for ``engine``'s seat: the candidates
+        left while more than one remains, else None once the one protocol action left has been
+        applied to ``engine`` (trusted: every candidate was one of its legal actions)."""
+        left = self.narrow(candidates, compact_id)
+        if len(left) > 1:
+            return left
+        engine.apply_trusted(engine.action_from_id(left[0]))
+        return None
 
     def describe(self, compact_id: int) -> str:
         """``compact_id`` in words."""

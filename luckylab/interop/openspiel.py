@@ -237,13 +237,11 @@ class LuckyLabOpenSpielState(pyspiel.State):
                                     f"not {action}")
             self._engine = self._variant.new_engine(int(action))
             return
-        left = self._ids.narrow(self.candidates(), int(action))
-        if len(left) > 1:
+        left = self._ids.choose(self._engine, self.candidates(), int(action))
+        if left is not None:
             self._candidates = left
             self._chosen.append(int(action))
             return
-        engine = self._engine
-        engine.apply_trusted(engine.action_from_id(left[0]))
         self._candidates, self._chosen = None, []
 
     def _action_to_string(self, player: int, action: int) -> str:

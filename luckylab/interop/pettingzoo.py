@@ -142,15 +142,14 @@ class LuckyLabAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        left = self.ids.narrow(self._legal_candidates(), int(action))
+        left = self.ids.choose(self.engine, self._legal_candidates(), int(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if len(left) > 1:
+        if left is not None:
             self._candidates = left
             self._chosen.append(int(action))
             return
         engine = self.engine
-        engine.apply_trusted(engine.action_from_id(left[0]))
         self._candidates, self._chosen = None, []
         if engine.is_over:
             for agent_name, value in zip(self.possible_agents, engine.returns(), strict=True):

@@ -13,9 +13,11 @@ from .base import Agent, RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names", "register_agents"]
 
-# Games with an "ismcts" agent (luckylab.agents.search). agent_class finds it; agent_names
-# leaves it out (a slow bot: menus and tournaments that loop over the names opt in).
-_SEARCH_GAMES = ("island", "kill")
+# The look-ahead bots: "ismcts" (luckylab.agents.ismcts) plays every bundled game; "pimc"
+# (luckylab.agents.search, the older determinized-voting baseline) Island and Kill. agent_class
+# finds them; agent_names leaves them out (slow bots: menus and tournaments opt in to ismcts).
+_SEARCH_GAMES = ("island", "kill", "save", "panic", "doctorwho")
+_PIMC_GAMES = ("island", "kill")
 
 
 _REGISTERED: dict[str, ModuleType] = {}
@@ -68,16 +70,16 @@ def _module(game: str) -> ModuleType:
 def agent_names(game: str, look_ahead: bool = False) -> list[str]:
     """The agent names available for ``game``, the default first.
 
-    The look-ahead bot ``"ismcts"`` (:mod:`luckylab.agents.search`, slow: tens of
-    milliseconds a decision) is listed last, and only with ``look_ahead=True``, for the games
-    that have it.
+    The look-ahead bot ``"ismcts"`` (:mod:`luckylab.agents.ismcts`, slow: a tenth of a second
+    or more a decision) is listed last, and only with ``look_ahead=True``. (The older baseline
+    ``"pimc"`` of Island and Kill, :mod:`luckylab.agents.search`, is never listed.)
 
     >>> agent_names("kill")
     ['opportunist', 'patient', 'random']
     >>> agent_names("kill", look_ahead=True)
     ['opportunist', 'patient', 'random', 'ismcts']
-    >>> agent_names("save", look_ahead=True) == agent_names("save")
-    True
+    >>> agent_names("save", look_ahead=True)[-1]
+    'ismcts'
     """
     module = _module(game)
     names = list(module.AGENTS)
@@ -93,22 +95,28 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
 
     >>> from luckylab.errors import OptionError
     >>> try:
-    ...     agent_class("save", "ismcts")
+    ...     agent_class("save", "pimc")
     ... except OptionError as exc:
     ...     print(str(exc).replace("; ", ";\\n"))
-    no agent 'ismcts' for save;
-    agents: rider, greedy, random, cautious (the look-ahead bot 'ismcts' plays island and kill only)
+    no agent 'pimc' for save;
+    agents: rider, greedy, random, cautious, ismcts (the baseline 'pimc' plays island and kill only)
     """
     module = _module(game)
     name = module.DEFAULT if name is None else name
-    if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot (luckylab.agents.search)
-        from .search import AGENTS as LOOK_AHEAD
+    if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot
+        from .ismcts import AGENTS as LOOK_AHEAD
 
         return LOOK_AHEAD[game]
+    if name == "pimc" and game in _PIMC_GAMES:  # the older baseline (luckylab.agents.search)
+        from .search import AGENTS as BASELINE
+
+        return BASELINE[game]
     try:
         return module.AGENTS[name]
     except (KeyError, TypeError):
         allowed = ", ".join(agent_names(game, look_ahead=True))
-        if game not in _SEARCH_GAMES:
-            allowed += f" (the look-ahead bot 'ismcts' plays {' and '.join(_SEARCH_GAMES)} only)"
+        if game in _PIMC_GAMES:
+            allowed += ", pimc"
+        elif game in _SEARCH_GAMES:
+            allowed += f" (the baseline 'pimc' plays {' and '.join(_PIMC_GAMES)} only)"
         raise OptionError(f"no agent {name!r} for {game}; agents: {allowed}") from None

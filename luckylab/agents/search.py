@@ -1,4 +1,8 @@
-"""A bot that looks ahead: information-set Monte Carlo tree search (ISMCTS) by determinization.
+"""The baseline look-ahead bot: determinized voting (perfect-information Monte Carlo, "pimc").
+
+The real information-set search is :mod:`luckylab.agents.ismcts`; this older bot is kept as the
+baseline it is measured against (Island and Kill only). It is *not* ISMCTS: it deals a few
+fixed worlds, searches a separate tree in each and lets them vote.
 
 Every other bot is one readable rule. This one plays the game forward in its head, many times,
 and keeps the action that won most often. Two things make that hard in Doctor Lucky:
@@ -30,10 +34,10 @@ The budget is ``iterations`` per decision (the default, so a seed replays a game
 ``time_ms`` milliseconds per decision (faster machines then search more).
 
 >>> import luckylab
->>> from luckylab.agents.search import IslandISMCTS
+>>> from luckylab.agents.search import IslandPIMC
 >>> from luckylab.agents.island import CautiousAgent
 >>> game = luckylab.new_game("island", players=2, seed=4)
->>> bots = {0: IslandISMCTS(seed=1, iterations=8), 2: CautiousAgent(seed=2)}
+>>> bots = {0: IslandPIMC(seed=1, iterations=8), 2: CautiousAgent(seed=2)}
 >>> while not game.is_over and game.turn < 6:
 ...     _ = game.apply(bots[game.current_player].choose(game))
 >>> game.turn >= 6
@@ -69,7 +73,7 @@ def agent_class(game: str, name: str) -> type[Agent]:
         bots = ", ".join(_READABLE.get(game, {}))
         raise OptionError(f"no readable bot {name!r} for {game}; bots: {bots}") from None
 
-__all__ = ["AGENTS", "BadBudget", "ISMCTSAgent", "IslandISMCTS", "KillISMCTS", "determinize",
+__all__ = ["AGENTS", "BadBudget", "PIMCAgent", "IslandPIMC", "KillPIMC", "determinize",
            "unseen_cards"]
 
 
@@ -118,7 +122,7 @@ class _Node:
         self.tried = 0  # actions[:tried] have been expanded
 
 
-class ISMCTSAgent(Agent):
+class PIMCAgent(Agent):
     """Determinized UCT with voting (see the module docstring). Subclassed per game.
 
     Parameters
@@ -142,7 +146,7 @@ class ISMCTSAgent(Agent):
         the search is higher by more than this, and significantly so (see ``choose``).
     """
 
-    name = "ismcts"
+    name = "pimc"
     game_name = "game"
     default_rollout = "random"
     proposers: tuple[str, ...] = ()
@@ -165,7 +169,7 @@ class ISMCTSAgent(Agent):
         self._fixed_rollout = rollout is not None
         rollout = self.default_rollout if rollout is None else rollout
         if rollout == self.name:
-            raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
+            raise BadBudget("the rollout bot must be a readable bot, not pimc itself")
         try:
             self._rollout_class = agent_class(self.game_name, rollout)
         except (ValueError, LuckyLabError) as exc:
@@ -224,8 +228,8 @@ class ISMCTSAgent(Agent):
 
         >>> import luckylab
         >>> game = luckylab.new_game("kill", players=2, seed=3)
-        >>> action, counts = KillISMCTS(seed=1, iterations=12).explain(game)
-        >>> action == KillISMCTS(seed=1, iterations=12).choose(game)
+        >>> action, counts = KillPIMC(seed=1, iterations=12).explain(game)
+        >>> action == KillPIMC(seed=1, iterations=12).choose(game)
         True
         >>> sum(games for _, games, _ in counts) in (0, 12)
         True
@@ -330,8 +334,8 @@ class ISMCTSAgent(Agent):
         return {s: 1.0 / len(live) for s in live}
 
 
-class IslandISMCTS(ISMCTSAgent):
-    """ISMCTS for The Island of Doctor Lucky.
+class IslandPIMC(PIMCAgent):
+    """Determinized voting for The Island of Doctor Lucky.
 
     Unless told otherwise, rollouts (and the choice that stands when the search finds nothing
     clearly better) are by the cautious bot in games with Strangers (2 or 3 players) and by
@@ -356,9 +360,9 @@ class IslandISMCTS(ISMCTSAgent):
         return game.legal_actions() if game.phase == "phase2" else None
 
 
-class KillISMCTS(ISMCTSAgent):
-    """ISMCTS for Kill Doctor Lucky; rollouts (and the choice that stands when the search finds
-    nothing clearly better) by the patient bot.
+class KillPIMC(PIMCAgent):
+    """Determinized voting for Kill Doctor Lucky; rollouts (and the choice that stands when the
+    search finds nothing clearly better) by the patient bot.
 
     With opportunist rollouts it won 42 of 100 two-player games against the opportunist and 1
     of 30 four-player games against patient bots; with patient rollouts 59 of 100 and 11 of 40
@@ -373,5 +377,5 @@ class KillISMCTS(ISMCTSAgent):
     proposers = ("opportunist", "patient", "random")
 
 
-AGENTS: dict[str, type[ISMCTSAgent]] = {"island": IslandISMCTS, "kill": KillISMCTS}
-"""Game name -> its ISMCTS agent (registered as agent ``"ismcts"`` for that game)."""
+AGENTS: dict[str, type[PIMCAgent]] = {"island": IslandPIMC, "kill": KillPIMC}
+"""Game name -> its determinized-voting bot (agent ``"pimc"`` of that game)."""

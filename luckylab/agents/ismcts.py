@@ -1,0 +1,321 @@
+"""Information-set Monte Carlo tree search (ISMCTS): one tree, a fresh deal every iteration.
+
+The bot plays the game forward in its head, many times, and keeps the move it tried most
+often. It may not look at the cards hidden from it, so it works with its **information set**:
+every state of the game its seat cannot tell apart from the real one (the same
+``observation(seat)``). Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) keeps
+**one tree** over that set and, on **every iteration**:
+
+1. **Determinize**: deal every card hidden from the seat anew at random, consistent with what
+   it has seen (``game.determinize(seat, rng)``, dealt by the engine: its own hand, the
+   discards and every card it saw stay where it saw them). That is one possible world.
+2. **Select**: walk down the tree. At each node only the children whose move is legal in this
+   world are *available*; among them take the best
+   ``mean + c * sqrt(log(available) / visits)`` for the seat that decides there, where
+   *available* counts the iterations in which that move could have been played (a
+   subset-armed bandit: a move that is rarely possible is not starved for being rare).
+3. **Expand** one new move (progressive widening: a node with ``n`` visits may have
+   ``1 + widening * sqrt(n)`` children, added in order: what the rollout bot would play, what
+   the game's other readable bots would play, then the rest at random), so a small budget is
+   not spread over dozens of pointless moves.
+4. **Roll out**: finish the game with the rollout bot for every seat, through the engine's
+   fast path (``play_out``).
+5. **Back up** ``returns()``: each move is credited with what the seat that chose it got
+   (in Panic Island! the team's score, shared by every seat).
+
+The move played is the one tried most often at the root. Because every iteration draws a new
+world, one tree learns what is good *on average over the worlds the seat thinks possible*,
+not in one imagined deal. The moves of other seats are keyed by what they are; where a seat
+cannot see another's move (a card passed face down in Doctor Who), the tree still splits on
+it (the *single-observer* simplification; multiple-observer ISMCTS avoids it).
+
+The budget is ``iterations`` per decision (the default; a seed then replays a game exactly)
+or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more).
+
+>>> import luckylab
+>>> game = luckylab.new_game("kill", players=2, seed=3)
+>>> bot = KillISMCTS(seed=1, iterations=40)
+>>> action, counts = bot.explain(game)
+>>> action in game.legal_actions(), sum(n for _, n, _ in counts)
+(True, 40)
+
+Everything goes through the game protocol (``luckylab.games.protocol``), so the same class
+plays all five games; the rules and how to deal what a seat cannot see stay in the engines.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..errors import BadBudget, OptionError
+from .base import Agent
+
+__all__ = ["AGENTS", "DEFAULT_ITERATIONS", "DoctorWhoISMCTS", "ISMCTSAgent", "IslandISMCTS",
+           "KillISMCTS", "PanicISMCTS", "SaveISMCTS"]
+
+
+class _Edge:
+    """A move out of a node: how often it was chosen, what it earned, how often it was
+    available, and the nodes after it (one per seat that decides next)."""
+
+    __slots__ = ("visits", "reward", "available", "after")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.after: dict[int, _Node] = {}
+
+
+class _Node:
+    """A point in the tree: the moves tried from here, in the order they were added."""
+
+    __slots__ = ("edges", "visits")
+
+    def __init__(self) -> None:
+        self.edges: dict[Any, _Edge] = {}
+        self.visits = 0
+
+
+class ISMCTSAgent(Agent):
+    """Single-observer ISMCTS over the game protocol (see the module docstring).
+
+    Subclassed per game (:data:`AGENTS`): a subclass names its game and its rollout bot.
+
+    Parameters
+    ----------
+    seed
+        Seeds the deals, the order new moves are tried in and the rollout bots.
+    iterations
+        Simulated games per decision (the default budget, reproducible).
+    cpu_ms
+        If given, search for this many milliseconds of CPU time per decision instead (at
+        least one iteration; not reproducible across machines).
+    rollout
+        The readable bot that finishes every simulated game for every seat.
+    exploration
+        The UCB constant ``c``.
+    widening
+        A node with ``n`` visits may have ``1 + widening * sqrt(n)`` children.
+    """
+
+    name = "ismcts"
+    game_name: str | None = None
+    default_rollout = "random"
+    default_iterations = 200
+    trusted = True  # it only ever returns one of game.legal_actions()
+    reads_events = False
+
+    def __init__(self, seed: int | random.Random | None = None, *,
+                 iterations: int | None = None, cpu_ms: float | None = None,
+                 rollout: str | None = None, exploration: float = 0.7,
+                 widening: float = 1.0, guard: float = 1.64) -> None:
+        super().__init__(seed)
+        iterations = self.default_iterations if iterations is None else iterations
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+            raise BadBudget(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if cpu_ms is not None and (isinstance(cpu_ms, bool) or not isinstance(
+                cpu_ms, (int, float)) or not 0 < cpu_ms < math.inf):
+            raise BadBudget(f"cpu_ms must be a positive number of milliseconds, not {cpu_ms!r}")
+        for what, value in (("exploration", exploration), ("widening", widening),
+                            ("guard", guard)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+                    0 <= value < math.inf):
+                raise BadBudget(f"{what} must be a number >= 0, not {value!r}")
+        self.rollout = self.default_rollout if rollout is None else rollout
+        if self.rollout == self.name:
+            raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
+        from . import agent_class, agent_names
+
+        try:
+            self._rollout_class = agent_class(self.game_name, self.rollout)
+        except OptionError as exc:
+            raise BadBudget(str(exc)) from None
+        self._proposer_classes = [agent_class(self.game_name, n)
+                                  for n in agent_names(self.game_name) if n != self.rollout]
+        self.iterations = iterations
+        self.cpu_ms = cpu_ms
+        self.exploration = float(exploration)
+        self.widening = float(widening)
+        self.guard = float(guard)
+        self.searched = 0  # decisions that needed a search (for benchmarks)
+        self.simulations = 0
+        self.last_search: list[tuple[Any, int, float]] = []
+
+    def __repr__(self) -> str:
+        budget = f"cpu_ms={self.cpu_ms}" if self.cpu_ms else f"iterations={self.iterations}"
+        return f"{type(self).__name__}({budget}, rollout={self.rollout!r})"
+
+    # -- choosing ------------------------------------------------------------------------
+    def choose(self, game: Any) -> Any:
+        return self.explain(game)[0]
+
+    def explain(self, game: Any) -> tuple[Any, list[tuple[Any, int, float]]]:
+        """The move ``choose`` plays, and for each move tried at the root: the move, how many
+        simulated games began with it and what the deciding seat earned in them (wins, or
+        the team's score in Panic Island!), most tried first. The list is empty when there
+        was only one legal move (no search).
+
+        >>> import luckylab
+        >>> game = luckylab.new_game("panic", players=4, seed=2)
+        >>> action, counts = PanicISMCTS(seed=5, iterations=30).explain(game)
+        >>> action == counts[0][0], counts[0][1] >= counts[-1][1]
+        (True, True)
+        """
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            self.last_search = []
+            return legal[0], []
+        self.searched += 1
+        me = game.current_player
+        root = _Node()
+        for action in self._proposals(game, legal):  # the readable bots' moves, tried first
+            root.edges[action] = _Edge()
+        first = next(iter(root.edges))  # the rollout bot's own choice
+        clock = time.process_time
+        deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
+        done = 0
+        while (done < self.iterations) if deadline is None else (done == 0 or clock() < deadline):
+            self._iterate(game.determinize(me, self.rng), me, root)
+            done += 1
+        self.simulations += done
+        ranked = sorted(root.edges.items(), key=lambda item: (
+            -item[1].visits, -item[1].reward / max(item[1].visits, 1)))
+        self.last_search = [(a, e.visits, e.reward) for a, e in ranked if e.visits]
+        return self._verdict(first, root.edges, ranked[0][0]), self.last_search
+
+    def _verdict(self, first: Any, edges: dict[Any, _Edge], best: Any) -> Any:
+        """The move tried most often, unless the rollout bot's own choice (``first``) did not
+        do clearly worse: the best of several noisy means looks better than it is, so another
+        move must beat it by more than ``guard`` standard errors of the difference."""
+        a, b = edges[best], edges[first]
+        if best == first or not self.guard or not b.visits:
+            return best
+        mean_a, mean_b = a.reward / a.visits, b.reward / b.visits
+        p = (a.reward + b.reward) / (a.visits + b.visits)
+        se = math.sqrt(max(p * (1 - p), 0.01) * (1 / a.visits + 1 / b.visits))
+        return best if mean_a - mean_b > self.guard * se else first
+
+    def _proposals(self, world: Any, legal: list[Any]) -> list[Any]:
+        """The legal moves the readable bots would play in ``world``, the rollout bot's
+        first, without repeats (a bot may build a legal move the list leaves out: skipped)."""
+        rng = self.rng
+        out: list[Any] = []
+        for cls in (self._rollout_class, *self._proposer_classes):
+            proposal = cls(seed=rng.getrandbits(32)).choose(world)
+            if proposal not in out and proposal in legal:
+                out.append(proposal)
+        if not out:
+            out.append(legal[0])
+        return out
+
+    # -- one iteration -------------------------------------------------------------------
+    def _iterate(self, world: Any, me: int, root: _Node) -> None:
+        if not self._rollout_class.reads_events:
+            world.quieten(True)  # nobody reads a simulated game's sentences
+        path: list[tuple[_Edge, int]] = []
+        node, seat = root, me
+        while True:
+            legal = world.legal_actions()
+            edge, action, new = self._step(world, node, legal)
+            path.append((edge, seat))
+            world.apply_trusted(action)
+            if new or world.is_over:
+                break
+            seat = world.current_player
+            after = edge.after.get(seat)
+            if after is None:
+                after = edge.after[seat] = _Node()
+            node = after
+        if not world.is_over:
+            bot = self._rollout_class(seed=self.rng.getrandbits(32))
+            world.play_out([bot.choose] * world.num_seats)
+        returns = world.returns()
+        for edge, seat in path:
+            edge.visits += 1
+            edge.reward += returns[seat]
+
+    def _step(self, world: Any, node: _Node, legal: list[Any]) -> tuple[_Edge, Any, bool]:
+        """Pick the move at ``node`` in this world: a new one while the node may still widen,
+        else the best available by UCB. Returns the edge, the move and whether it is new."""
+        edges = node.edges
+        node.visits += 1
+        available = [(a, edges[a]) for a in legal if a in edges]
+        for _, edge in available:
+            edge.available += 1
+        for action, edge in available:
+            if not edge.visits:  # a move proposed at the root, not tried yet
+                return edge, action, True
+        if not available or (len(available) < len(legal) and len(available) < 1 + self.widening
+                             * math.sqrt(node.visits - 1)):
+            action = self._next_untried(world, legal, edges)
+            edge = edges[action] = _Edge()
+            edge.available = 1
+            return edge, action, True
+        c = self.exploration
+        best, best_edge, best_score = None, None, -math.inf
+        for action, edge in available:
+            n = edge.visits
+            score = edge.reward / n + c * math.sqrt(math.log(edge.available) / n)
+            if score > best_score:
+                best, best_edge, best_score = action, edge, score
+        return best_edge, best, False  # type: ignore[return-value]
+
+    def _next_untried(self, world: Any, legal: list[Any], edges: dict[Any, _Edge]) -> Any:
+        """The first move not yet in the tree of: the rollout bot's choice, the other readable
+        bots' choices, then a random legal move."""
+        rng = self.rng
+        for cls in (self._rollout_class, *self._proposer_classes):
+            proposal = cls(seed=rng.getrandbits(32)).choose(world)
+            if proposal not in edges and proposal in legal:
+                return proposal
+        untried = [a for a in legal if a not in edges]
+        return untried[rng.randrange(len(untried))]
+
+
+class IslandISMCTS(ISMCTSAgent):
+    """ISMCTS for The Island of Doctor Lucky, rolling out with the cautious bot."""
+
+    game_name = "island"
+    default_rollout = "cautious"
+
+
+class KillISMCTS(ISMCTSAgent):
+    """ISMCTS for Kill Doctor Lucky, rolling out with the patient bot."""
+
+    game_name = "kill"
+    default_rollout = "patient"
+
+
+class SaveISMCTS(ISMCTSAgent):
+    """ISMCTS for Save Doctor Lucky, rolling out with the train-rider bot."""
+
+    game_name = "save"
+    default_rollout = "rider"
+
+
+class PanicISMCTS(ISMCTSAgent):
+    """ISMCTS for Panic Island! (cooperative: every seat earns the team's score), rolling out
+    with the perfect-memory bot."""
+
+    game_name = "panic"
+    default_rollout = "perfect"
+
+
+class DoctorWhoISMCTS(ISMCTSAgent):
+    """ISMCTS for Doctor Who: The Card Game, rolling out with the greedy bot."""
+
+    game_name = "doctorwho"
+    default_rollout = "greedy"
+
+
+AGENTS: dict[str, type[ISMCTSAgent]] = {
+    "island": IslandISMCTS, "kill": KillISMCTS, "save": SaveISMCTS, "panic": PanicISMCTS,
+    "doctorwho": DoctorWhoISMCTS}
+"""Game name -> its ISMCTS bot (agent ``"ismcts"`` of that game)."""
+
+DEFAULT_ITERATIONS = ISMCTSAgent.default_iterations
+"""Simulated games per decision when no budget is given."""

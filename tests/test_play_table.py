@@ -277,11 +277,11 @@ def test_an_illegal_click_changes_nothing():
 # -- the look-ahead bot (luckylab.agents.search): in the Hint and as an opponent ----------------
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), [("island", 4, 3), ("kill", 3, 4)])
+@pytest.mark.parametrize(("game", "players", "seed"), [("island", 4, 3), ("kill", 3, 4),
+                                                   ("panic", 3, 2)])
 def test_hint_shows_what_the_look_ahead_bot_would_do_and_its_imagined_games(game, players,
                                                                            seed):
-    from luckylab.viz.play import LOOK_AHEAD_ITERATIONS
-
+    budget = agent_class(game, "ismcts").default_iterations
     table = PlayTable(game, players=players, you=1, seed=seed)
     searched = 0
     for _ in range(8):
@@ -290,14 +290,14 @@ def test_hint_shows_what_the_look_ahead_bot_would_do_and_its_imagined_games(game
         state = table.game.clone()
         table.hint_button.click()
         text = table.hint_html.value
-        bot = agent_class(game, "ismcts")(seed, iterations=LOOK_AHEAD_ITERATIONS)
+        bot = agent_class(game, "ismcts")(seed)
         action, counts = bot.explain(state)
         labels = {repr(c.action): c.label for cs in table.choices.values() for c in cs}
         assert f"the look-ahead bot would: {html_escape(labels.get(repr(action), ''))}" in text
         if counts:
             searched += 1
-            assert f"it imagined {LOOK_AHEAD_ITERATIONS} games" in text
-            assert sum(n for _, n, _ in counts) == LOOK_AHEAD_ITERATIONS
+            assert f"it imagined {budget} games" in text
+            assert sum(n for _, n, _ in counts) == budget
             for a, n, won in counts:
                 if n and repr(a) in labels:
                     assert f"{won:g} of the {n} after: {html_escape(labels[repr(a)])}" in text
@@ -330,12 +330,12 @@ def test_hint_uses_only_what_your_seat_may_know(game, players, seed):
         first_choice(table)
 
 
-def test_save_has_no_look_ahead_bot():
-    table = PlayTable("save", players=3, you=1, seed=2)
-    assert "look-ahead" not in table.hint()
-    assert "ismcts" not in [v for _, v in table.bots_picker.options]
-    with pytest.raises(PlayTableError, match="Island and Kill only"):
-        PlayTable("save", players=3, bots="ismcts")
+@pytest.mark.parametrize("game", ["save", "doctorwho"])
+def test_every_game_offers_the_look_ahead_bot(game):
+    table = PlayTable(game, players=3, you=1, seed=2)
+    assert table.bots_picker.options[-1] == ("look-ahead bot (ISMCTS)", "ismcts")
+    with pytest.raises(PlayTableError, match="no bot 'pimc'"):
+        PlayTable(game, players=3, bots="pimc")
 
 
 def test_the_opponents_picker_offers_the_look_ahead_bot():

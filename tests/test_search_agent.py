@@ -1,4 +1,5 @@
-"""The look-ahead bot (luckylab.agents.search): legal, fair about hidden cards, seeded, finishes."""
+"""The baseline look-ahead bot "pimc" (luckylab.agents.search, determinized voting): legal, fair
+about hidden cards, seeded, finishes. The real ISMCTS is tested in test_ismcts.py."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ import luckylab
 from luckylab.agents import agent_class, agent_names
 from luckylab.agents.search import (
     BadBudget,
-    IslandISMCTS,
-    KillISMCTS,
+    IslandPIMC,
+    KillPIMC,
     determinize,
     unseen_cards,
 )
 from luckylab.errors import LuckyLabError
 
 BOTS = {"island": "cautious", "kill": "opportunist"}
-SEARCH = {"island": IslandISMCTS, "kill": KillISMCTS}
+SEARCH = {"island": IslandPIMC, "kill": KillPIMC}
 
 
 def seats_of(game):
@@ -47,17 +48,17 @@ def searched_states(game_name: str, seed: int, wanted: int, iterations: int = 6)
 
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])
-def test_ismcts_is_registered_for_both_games(game_name):
-    assert agent_class(game_name, "ismcts") is SEARCH[game_name]
-    # the readable bots' list (menus, tournaments) and the default are unchanged
-    assert "ismcts" not in agent_names(game_name)
+def test_pimc_is_registered_for_both_games(game_name):
+    assert agent_class(game_name, "pimc") is SEARCH[game_name]
+    # never listed: menus and tournaments offer the real ISMCTS only
+    assert "pimc" not in agent_names(game_name, look_ahead=True)
     assert agent_names(game_name)[0] == BOTS[game_name]
-    with pytest.raises(ValueError):
-        agent_class("save", "ismcts")
+    with pytest.raises(ValueError, match="the baseline 'pimc' plays island and kill only"):
+        agent_class("save", "pimc")
 
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])
-def test_ismcts_plays_only_legal_actions(game_name):
+def test_pimc_plays_only_legal_actions(game_name):
     for seed in (1, 2):
         game = luckylab.new_game(game_name, players=2, seed=seed)
         bot = agent_class(game_name, BOTS[game_name])
@@ -79,7 +80,7 @@ def test_ismcts_plays_only_legal_actions(game_name):
 
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])
-def test_ismcts_reads_only_what_its_seat_may_know(game_name):
+def test_pimc_reads_only_what_its_seat_may_know(game_name):
     """Reshuffling the cards the seat cannot see never changes its choice (fixed seed)."""
     checked = 0
     for state in searched_states(game_name, seed=3, wanted=3):
@@ -128,15 +129,15 @@ def test_a_clone_plays_on_exactly_like_the_game(game_name):
 def test_same_seed_same_game(game_name):
     def play():
         return luckylab.simulate(game_name, players=2, games=1, seed=4,
-                                 agents=(["ismcts", None, BOTS[game_name], None]
+                                 agents=(["pimc", None, BOTS[game_name], None]
                                          if game_name == "island" else
-                                         ["ismcts", BOTS[game_name]]))
+                                         ["pimc", BOTS[game_name]]))
 
     assert play() == play()
 
 
 @pytest.mark.parametrize("game_name", ["island", "kill"])
-def test_games_with_one_ismcts_seat_finish(game_name):
+def test_games_with_one_pimc_seat_finish(game_name):
     for seed in (10, 11):
         game = luckylab.new_game(game_name, players=2, seed=seed)
         bot = agent_class(game_name, BOTS[game_name])
@@ -152,7 +153,7 @@ def test_a_forced_choice_is_answered_without_search():
     forced = 0
     for seed in range(1, 6):
         game = luckylab.new_game("island", players=2, seed=seed)
-        me = IslandISMCTS(seed=0, iterations=3)
+        me = IslandPIMC(seed=0, iterations=3)
         other = agent_class("island", "cautious")(seed=1)
         while not game.is_over and game.turn < 30:
             if game.current_player == 0:
@@ -173,27 +174,27 @@ def test_a_forced_choice_is_answered_without_search():
 def test_island_rollout_bot_follows_the_table_unless_given():
     for players, wanted in ((2, "cautious"), (4, "aggressive")):
         game = luckylab.new_game("island", players=players, seed=1)
-        me = IslandISMCTS(seed=0, iterations=2)
+        me = IslandPIMC(seed=0, iterations=2)
         me.candidates(game)
         assert me.rollout == wanted
-        fixed = IslandISMCTS(seed=0, iterations=2, rollout="random")
+        fixed = IslandPIMC(seed=0, iterations=2, rollout="random")
         fixed.candidates(game)
         assert fixed.rollout == "random"
 
 
 def test_time_budget_returns_a_legal_action():
     state = next(searched_states("kill", seed=3, wanted=1))
-    action = KillISMCTS(seed=0, time_ms=20).choose(state)
+    action = KillPIMC(seed=0, time_ms=20).choose(state)
     assert action in state.legal_actions()
 
 
 @pytest.mark.parametrize("setting", [{"iterations": 0}, {"iterations": 2.5},
                                      {"time_ms": -1}, {"determinizations": 0},
-                                     {"depth": 0}, {"rollout": "ismcts"},
+                                     {"depth": 0}, {"rollout": "pimc"},
                                      {"rollout": "genius"}])
 def test_bad_settings_say_what_is_allowed(setting):
     with pytest.raises(BadBudget) as info:
-        IslandISMCTS(seed=0, **setting)
+        IslandPIMC(seed=0, **setting)
     assert isinstance(info.value, LuckyLabError)
     assert str(info.value)
 

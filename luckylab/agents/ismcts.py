@@ -144,6 +144,7 @@ class ISMCTSAgent(Agent):
         self.searched = 0  # decisions that needed a search (for benchmarks)
         self.simulations = 0
         self.last_search: list[tuple[Any, int, float]] = []
+        self.last_default: Any = None  # the rollout bot's move at the last search
 
     def __repr__(self) -> str:
         budget = f"cpu_ms={self.cpu_ms}" if self.cpu_ms else f"iterations={self.iterations}"
@@ -172,9 +173,11 @@ class ISMCTSAgent(Agent):
         self.searched += 1
         me = game.current_player
         root = _Node()
-        for action in self._proposals(game, legal):  # the readable bots' moves, tried first
+        # The readable bots' moves are tried first. They are asked in a determinization, not
+        # in the real game: a readable bot may read more than this seat may know.
+        for action in self._proposals(game.determinize(me, self.rng), legal):
             root.edges[action] = _Edge()
-        first = next(iter(root.edges))  # the rollout bot's own choice
+        first = self.last_default = next(iter(root.edges))  # the rollout bot's own choice
         clock = time.process_time
         deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
         done = 0

@@ -793,6 +793,7 @@ class DoctorWhoGame(GameBase):
         pool = [box[i] for box, i in free]
         pool += [(loc.defenders if kind == "defender" else loc.enemies)[i]
                  for kind, loc, idx in stacks for i in idx]
+        pool.sort()  # two games that look the same to seat deal the same world
         for _ in range(20):  # a shuffle whose stacks cannot be filled is dealt again
             order = list(pool)
             rng.shuffle(order)

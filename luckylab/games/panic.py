@@ -928,8 +928,8 @@ class PanicGame(GameBase):
         world = self.clone()
         public = self._public_places()
         hidden = [p for p, c in self.island.items() if c is not None and p not in public]
-        cards = [self.island[p] for p in hidden]
-        rng.shuffle(cards)
+        cards = sorted(self.island[p] for p in hidden)  # sorted: two games that look the same
+        rng.shuffle(cards)                              # to seat deal the same world
         world.island.update(zip(hidden, cards, strict=True))
         world.rng = random.Random(rng.getrandbits(64))
         return world

@@ -11,7 +11,7 @@ in :mod:`luckylab.viz.play.state`. It decides no rule: the engine does.
 from __future__ import annotations
 
 from .choices import Choice
-from .table import GAMES, LOG_LINES, LOOK_AHEAD_ITERATIONS, PlayTable, PlayTableError
+from .table import GAMES, LOG_LINES, PlayTable, PlayTableError
 
-__all__ = ["GAMES", "LOG_LINES", "LOOK_AHEAD_ITERATIONS", "Choice", "PlayTable",
+__all__ = ["GAMES", "LOG_LINES", "Choice", "PlayTable",
            "PlayTableError"]

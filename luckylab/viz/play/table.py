@@ -41,14 +41,10 @@ from .map import TableMap
 from .tableau import Tableau
 from .words import PHASE_WORDS, WORDS
 
-__all__ = ["GAMES", "LOG_LINES", "LOOK_AHEAD_ITERATIONS", "Choice", "PlayTable",
-           "PlayTableError"]
+__all__ = ["GAMES", "LOG_LINES", "Choice", "PlayTable", "PlayTableError"]
 
 GAMES = tuple(WORDS)
 LOG_LINES = 14
-LOOK_AHEAD_ITERATIONS = 32
-"""The Hint's look-ahead budget: simulated games per decision (the look-ahead bot's own
-default, so the Hint shows what a look-ahead opponent would do in your seat)."""
 
 _BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)", "perfect": "perfect-memory bot",
               "none": "no-memory bot"}
@@ -83,8 +79,8 @@ class PlayTable(W.VBox):
         ``None`` (each game's default bot), one bot name for every bot seat, or a list with
         one name per bot seat in seat order: a readable bot of
         :func:`luckylab.agents.agent_names`, or ``"ismcts"``, the look-ahead bot of
-        :mod:`luckylab.agents.search` (Island and Kill only; it thinks for about a tenth of a
-        second a decision). Every bot is seeded from ``seed`` and its seat.
+        :mod:`luckylab.agents.ismcts` (it thinks for up to about a second a decision). Every
+        bot is seeded from ``seed`` and its seat.
     **options
         Rule options of the game (``strangers=True``, ``deck_steps=True``, ...).
 
@@ -220,7 +216,7 @@ class PlayTable(W.VBox):
         for name in chosen:
             if name not in allowed:
                 raise PlayTableError(f"no bot {name!r} for {self.game_name}; bots: "
-                                     f"{', '.join(allowed)}" + self.words.no_look_ahead)
+                                     f"{', '.join(allowed)}")
         made = {seat: agent_class(self.game_name, name)(self.seed * 1000 + seat)
                 for seat, name in zip(seats, chosen, strict=True)}
         self.bot_names = dict(zip(seats, chosen, strict=True))
@@ -553,15 +549,12 @@ class PlayTable(W.VBox):
         return text
 
     def _look_ahead(self, labels: Mapping[str, str]) -> list[str]:
-        """The Hint's look-ahead lines: the choice of the look-ahead bot in your seat (with
-        :data:`LOOK_AHEAD_ITERATIONS` imagined games) and how many of the imagined games that
-        began with each choice it won. Nothing for a game without a look-ahead bot."""
-        from ...agents import agent_class, agent_names
+        """The Hint's look-ahead lines: the choice of the look-ahead bot in your seat (at its
+        own budget, the same as a look-ahead opponent's) and, for each move it tried, how many
+        of its imagined games began with it and how you did in them."""
+        from ...agents import agent_class
 
-        if "ismcts" not in agent_names(self.game_name, look_ahead=True):
-            return []
-        bot = agent_class(self.game_name, "ismcts")(self.seed,
-                                                    iterations=LOOK_AHEAD_ITERATIONS)
+        bot = agent_class(self.game_name, "ismcts")(self.seed)
         action, counts = bot.explain(self.game.clone())
 
         def words(a: Any) -> str:
@@ -569,19 +562,21 @@ class PlayTable(W.VBox):
 
         head = f"the look-ahead bot would: {words(action)}"
         if not counts:
-            return [head + " (the only choice worth imagining: it did not look ahead)"]
-        deals = bot.determinizations
-        lines = [head, f"  it imagined {sum(n for _, n, _ in counts)} games ({deals} random "
-                       f"deals of the cards you cannot see, everybody then playing like the "
-                       f"{bot.rollout} bot) and you won:"]
-        for a, n, won in sorted(counts, key=lambda c: -c[1]):
-            if n:
-                share = f"{won:g}" if won == int(won) else f"{won:.1f}"
+            return [head + " (your only choice: it did not look ahead)"]
+        score = ("your team's score (a share of the best score) was"
+                 if self.words.team else "you won")
+        lines = [head, f"  it imagined {sum(n for _, n, _ in counts)} games (each with a fresh "
+                       f"random deal of what you cannot see, everybody playing on like the "
+                       f"{bot.rollout} bot) and {score}:"]
+        for a, n, got in counts:
+            if self.words.team:
+                lines.append(f"  - {got / n:.2f} on average in the {n} after: {words(a)}")
+            else:
+                share = f"{got:g}" if got == int(got) else f"{got:.1f}"
                 lines.append(f"  - {share} of the {n} after: {words(a)}")
-        best = max(counts, key=lambda c: c[2] / c[1] if c[1] else 0.0)[0]
-        if best != action:
-            lines.append(f"  (it keeps the {bot.rollout} bot's choice unless another one won "
-                         "clearly more often)")
+        if action != counts[0][0]:
+            lines.append(f"  (it keeps the {bot.rollout} bot's choice unless another one did "
+                         "clearly better)")
         return lines
 
     def _plain(self, action: Any) -> str:

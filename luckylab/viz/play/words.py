@@ -52,8 +52,6 @@ class TableWords:
     """The words of an attempt without such a card."""
     pay_verbs: Mapping[str, str] = field(default_factory=dict)
     """Payment record name -> its verb, where it is not "pay"."""
-    no_look_ahead: str = ""
-    """Added to "no bot ..." when the game has no look-ahead bot."""
     payments: frozenset[str] = frozenset({"foil", "discard"})
     """Action record names that pay cards' points (offered once per sum, see
     :mod:`luckylab.viz.play.choices`); none in a game without foiling."""
@@ -89,8 +87,7 @@ WORDS: Mapping[str, TableWords] = MappingProxyType({
         place="ship", picture="ship", unit="Failure", table_notes=("afloat",),
         buttons={"snoop": "Snoop", "step": "Step", "move_card": "Play a card",
                  "rescue": "Rescue", "foil": "Pay", "end_turn": "End turn"},
-        odds_card_kind="aid", odds_attempt="a rescue", odds_no_card="with no Aid",
-        no_look_ahead=" (the look-ahead bot 'ismcts' plays Island and Kill only)"),
+        odds_card_kind="aid", odds_attempt="a rescue", odds_no_card="with no Aid"),
     "panic": TableWords(
         place="island's cards", picture="grid", unit="", team=True,
         buttons={"reveal": "Turn a card", "wake_gouga": "Gouga!", "gouga_call": "Call for Gouga",
@@ -100,8 +97,7 @@ WORDS: Mapping[str, TableWords] = MappingProxyType({
                 "second": "turn over a second card",
                 "gouga": "Gouga is awake: name native, dodo or egg and turn one card",
                 "place": "put the card back face down on an empty place"},
-        clicks="click a card to pick it, click it again to turn it (or put a card there)",
-        no_look_ahead=" (the look-ahead bot 'ismcts' plays Island and Kill only)"),
+        clicks="click a card to pick it, click it again to turn it (or put a card there)"),
     "doctorwho": TableWords(
         place="table", picture="tableau", unit="TP",
         buttons={"location": "Location", "defend": "Defend", "attack": "Attack",
@@ -112,8 +108,7 @@ WORDS: Mapping[str, TableWords] = MappingProxyType({
         phases={"turn": "a turn (two actions, then pass cards)",
                 "endgame": "the End Game (one action a turn)",
                 "decide": "a decision in a conflict"},
-        clicks="click a card of your hand to select it, then a Location; click again to do it",
-        no_look_ahead=" (the look-ahead bot 'ismcts' plays Island and Kill only)"),
+        clicks="click a card of your hand to select it, then a Location; click again to do it"),
 })
 """The games the play table seats, and their words."""
 

@@ -1,0 +1,154 @@
+"""The look-ahead bot "ismcts" (luckylab.agents.ismcts) on all five games: registered, legal,
+blind to what its seat cannot see, seeded, within its budget, and finishing whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import luckylab
+from luckylab.agents import agent_class, agent_names
+from luckylab.agents.ismcts import AGENTS, ISMCTSAgent
+from luckylab.errors import BadBudget, LuckyLabError
+from luckylab.simulation import player_seats
+
+GAMES = {"island": 2, "kill": 3, "save": 4, "panic": 3, "doctorwho": 3}
+"""Each game and a player count to test it at."""
+
+
+def states(game_name: str, seed: int, wanted: int, skip: int = 3):
+    """States of a game played by the default bots where the current seat has more than one
+    legal action, every ``skip``-th such state, until ``wanted`` of them."""
+    game = luckylab.new_game(game_name, players=GAMES[game_name], seed=seed)
+    bots = [agent_class(game_name)(seed=s) for s in range(game.num_seats)]
+    found = seen = 0
+    while not game.is_over and found < wanted:
+        if len(game.legal_actions()) > 1:
+            seen += 1
+            if seen % skip == 0:
+                found += 1
+                yield game.clone()
+        game.apply(bots[game.current_player].choose(game))
+
+
+@pytest.mark.parametrize("game_name", list(GAMES))
+def test_ismcts_is_registered_for_every_game(game_name):
+    assert agent_class(game_name, "ismcts") is AGENTS[game_name]
+    assert agent_names(game_name, look_ahead=True)[-1] == "ismcts"
+    assert "ismcts" not in agent_names(game_name)  # menus of readable bots are unchanged
+
+
+@pytest.mark.parametrize("game_name", list(GAMES))
+def test_ismcts_chooses_from_the_legal_actions_and_counts_its_budget(game_name):
+    for state in states(game_name, seed=1, wanted=3):
+        bot = AGENTS[game_name](seed=2, iterations=12)
+        action, counts = bot.explain(state)
+        assert action in state.legal_actions()
+        assert all(a in state.legal_actions() for a, _, _ in counts)
+        assert sum(n for _, n, _ in counts) == 12 and bot.simulations == 12
+        assert all(0 <= got <= n for _, n, got in counts)
+        assert [n for _, n, _ in counts] == sorted((n for _, n, _ in counts), reverse=True)
+        state.apply(action)  # the validating path accepts it
+
+
+@pytest.mark.parametrize("game_name", list(GAMES))
+def test_ismcts_reads_only_what_its_seat_may_know(game_name):
+    """A state the seat cannot tell apart from the real one (the same observation, hidden cards
+    dealt anew) gets the same answer from the same seed: the search sees only the information
+    set."""
+    checked = 0
+    for state in states(game_name, seed=3, wanted=2):
+        seat = state.current_player
+        other = state.determinize(seat, random.Random(100 + checked))
+        assert other.observation(seat) == state.observation(seat)
+        if game_name != "panic":  # another seat sees its new hand (in Panic all see alike)
+            assert any(other.observation(s) != state.observation(s)
+                       for s in range(state.num_seats) if s != seat)
+        a = AGENTS[game_name](seed=11, iterations=16).explain(state)
+        b = AGENTS[game_name](seed=11, iterations=16).explain(other)
+        assert a == b
+        checked += 1
+    assert checked == 2
+
+
+def test_a_single_legal_action_is_answered_without_search():
+    game = luckylab.new_game("kill", players=2, seed=1)
+    bots = [agent_class("kill")(seed=s) for s in range(2)]
+    while len(game.legal_actions()) != 1:
+        game.apply(bots[game.current_player].choose(game))
+    me = AGENTS["kill"](seed=0, iterations=50)
+    assert me.explain(game) == (game.legal_actions()[0], [])
+    assert me.searched == 0 and me.simulations == 0
+
+
+def test_panic_is_searched_for_the_team_score():
+    state = next(states("panic", seed=2, wanted=1))
+    _, counts = AGENTS["panic"](seed=1, iterations=40).explain(state)
+    # every seat earns the team's score, a share of the best score, not a 0/1 win
+    assert any(0 < got < n and got != int(got) for _, n, got in counts)
+
+
+def test_the_guard_keeps_the_rollout_bots_choice_unless_another_is_clearly_better():
+    state = next(states("island", seed=4, wanted=1, skip=5))
+    free = AGENTS["island"](seed=7, iterations=60, guard=0)
+    action, counts = free.explain(state)
+    assert action == counts[0][0]  # no guard: the most tried move
+    strict = AGENTS["island"](seed=7, iterations=60, guard=1e9)
+    action, _ = strict.explain(state)
+    assert action == strict.last_default  # an impossible margin: the rollout bot's move
+
+
+def test_a_cpu_time_budget_searches_at_least_once_and_stops():
+    state = next(states("kill", seed=3, wanted=1))
+    bot = AGENTS["kill"](seed=0, cpu_ms=30)
+    action = bot.choose(state)
+    assert action in state.legal_actions()
+    assert bot.simulations >= 1
+
+
+@pytest.mark.parametrize("game_name", list(GAMES))
+def test_a_game_with_an_ismcts_seat_finishes_and_replays(game_name):
+    """A whole game, Player 1 searching at a tiny budget (Doctor Who to a turn cap), is the same
+    game twice and replays from its record with every check."""
+    players = GAMES[game_name]
+    options = {"turn_cap": 2} if game_name == "doctorwho" else {}
+
+    def play():
+        game = luckylab.new_game(game_name, players=players, seed=5, **options)
+        me = player_seats(game_name, players)[0]
+        bots = [agent_class(game_name)(seed=s) for s in range(game.num_seats)]
+        bots[me] = AGENTS[game_name](seed=9, iterations=3)
+        while not game.is_over:
+            game.apply(bots[game.current_player].choose(game))
+        return game
+
+    first, second = play(), play()
+    assert first.is_over and first.record() == second.record()
+    assert luckylab.replay(first.record()).state_digest() == first.state_digest()
+
+
+def test_simulate_seats_ismcts_for_any_game():
+    result = luckylab.simulate("panic", players=3, games=1, seed=1,
+                               agents=["ismcts", "perfect", "perfect"])
+    assert result == luckylab.simulate("panic", players=3, games=1, seed=1,
+                                       agents=["ismcts", "perfect", "perfect"])
+
+
+@pytest.mark.parametrize("setting", [{"iterations": 0}, {"iterations": 2.5},
+                                     {"iterations": True}, {"cpu_ms": -1},
+                                     {"cpu_ms": float("nan")}, {"exploration": -0.1},
+                                     {"widening": "wide"}, {"guard": float("inf")},
+                                     {"rollout": "ismcts"}, {"rollout": "genius"}])
+def test_bad_settings_say_what_is_allowed(setting):
+    with pytest.raises(BadBudget) as info:
+        AGENTS["save"](seed=0, **setting)
+    assert isinstance(info.value, LuckyLabError)
+    assert str(info.value)
+
+
+def test_every_game_has_its_own_class_and_rollout_bot():
+    for game_name, cls in AGENTS.items():
+        assert issubclass(cls, ISMCTSAgent) and cls.game_name == game_name
+        assert cls.default_rollout in agent_names(game_name)
+        assert cls(seed=0).rollout == cls.default_rollout

@@ -310,8 +310,9 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
         None (the game's default agent everywhere), an agent name or class for every seat, or
         a list: one per player (Player 1 first; the Island's Strangers then get the game's
         default) or one per seat (Strangers included, None for the default; see
-        :func:`player_seats`). The names are those of :func:`luckylab.agents.agent_names` and, for
-        Island and Kill, ``"ismcts"`` (the look-ahead bot, slow). A process pool needs
+        :func:`player_seats`). The names are those of :func:`luckylab.agents.agent_names`,
+        ``"ismcts"`` (the look-ahead bot, slow) and, for Island and Kill, ``"pimc"`` (the older
+        look-ahead baseline). A process pool needs
         classes it can import (not ones defined in a notebook, unless the pool forks); this is
         checked before any work is sent.
     executor

@@ -36,8 +36,8 @@ BAD = [
     ["simulate", "--workers", "-2"],
     ["simulate", "--agents", "nope", "--games", "1"],
     ["simulate", "--agents", "random", "random", "--games", "1"],
-    ["simulate", "--game", "save", "--agents", "ismcts", "--games", "1"],
-    ["simulate", "--game", "panic", "--agents", "ismcts", "--games", "1"],
+    ["simulate", "--game", "save", "--agents", "pimc", "--games", "1"],
+    ["simulate", "--game", "panic", "--agents", "pimc", "--games", "1"],
     ["simulate", "--game", "chess", "--games", "1"],
     ["simulate", "--players", "x"],
     ["board", ""],
@@ -61,19 +61,30 @@ def test_bad_invocations_end_with_luckylab_error_and_exit_2(argv, capsys):
         assert "luckylab" in err
 
 
-def test_the_look_ahead_bot_is_an_agent_of_island_and_kill_only(capsys):
-    code, out, err = run(["simulate", "--game", "kill", "--players", "2", "--games", "1",
-                          "--agents", "ismcts", "opportunist", "--json"], capsys)
+@pytest.mark.parametrize(("game", "players", "other"), [
+    ("kill", 2, "patient"), ("island", 2, "cautious"), ("save", 3, "rider"),
+    ("panic", 3, "perfect"), ("doctorwho", 3, "greedy")])
+def test_the_look_ahead_bot_is_an_agent_of_every_game(game, players, other, capsys,
+                                                       monkeypatch):
+    from luckylab.agents.ismcts import AGENTS
+
+    monkeypatch.setattr(AGENTS[game], "default_iterations", 2)  # the wiring, not the strength
+    code, out, err = run(["simulate", "--game", game, "--players", str(players), "--games", "1",
+                          "--agents", "ismcts", *[other] * (players - 1), "--json"], capsys)
     assert code == 0, err
-    assert json.loads(out)["finished"] == 1
-    code, out, err = run(["simulate", "--game", "save", "--agents", "ismcts", "--games", "1"],
+    assert json.loads(out)["games"] == 1
+
+
+def test_the_baseline_look_ahead_bot_is_an_agent_of_island_and_kill_only(capsys):
+    code, out, err = run(["simulate", "--game", "save", "--agents", "pimc", "--games", "1"],
                          capsys)
     assert code == 2
-    assert err == ("luckylab: error: no agent 'ismcts' for save; agents: rider, greedy, random, "
-                   "cautious (the look-ahead bot 'ismcts' plays island and kill only)\n")
+    assert err == ("luckylab: error: no agent 'pimc' for save; agents: rider, greedy, random, "
+                   "cautious, ismcts (the baseline 'pimc' plays island and kill only)\n")
     code, out, err = run(["simulate", "--game", "island", "--agents", "nope", "--games", "1"],
                          capsys)
-    assert code == 2 and err.rstrip().endswith("agents: cautious, aggressive, random, ismcts")
+    assert code == 2 and err.rstrip().endswith("agents: cautious, aggressive, random, ismcts, "
+                                               "pimc")
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     assert "ismcts, the look-ahead bot" in " ".join(capsys.readouterr().out.split())

@@ -62,7 +62,7 @@ def test_agents_by_name_class_or_per_seat():
     assert agent_class("island") is CautiousAgent
 
 
-def test_the_look_ahead_bot_plays_by_name_in_island_and_kill_only():
+def test_the_look_ahead_bots_play_by_name():
     kill = luckylab.simulate("kill", players=2, games=2, seed=1, agents=["ismcts", "opportunist"])
     assert len(kill) == 2 and all(r.finished for r in kill)
     assert kill == luckylab.simulate("kill", players=2, games=2, seed=1,
@@ -70,11 +70,14 @@ def test_the_look_ahead_bot_plays_by_name_in_island_and_kill_only():
     island = luckylab.simulate("island", players=4, games=1, seed=2,
                                agents=["ismcts", "cautious", "cautious", "cautious"])
     assert island[0].finished
+    baseline = luckylab.simulate("kill", players=2, games=1, seed=1, agents=["pimc", "patient"])
+    assert baseline[0].finished
     for game in ("save", "panic", "doctorwho"):
-        with pytest.raises(LuckyLabError, match=rf"no agent 'ismcts' for {game}; agents: "
-                           r"\w.* \(the look-ahead bot 'ismcts' plays island and kill only\)"):
-            luckylab.simulate(game, players=4, games=1, seed=1, agents="ismcts")
-    with pytest.raises(LuckyLabError, match="agents: opportunist, patient, random, ismcts$"):
+        with pytest.raises(LuckyLabError, match=rf"no agent 'pimc' for {game}; agents: "
+                           r"\w.*, ismcts \(the baseline 'pimc' plays island and kill only\)"):
+            luckylab.simulate(game, players=4, games=1, seed=1, agents="pimc")
+    with pytest.raises(LuckyLabError, match="agents: opportunist, patient, random, ismcts, "
+                       "pimc$"):
         luckylab.simulate("kill", players=2, games=1, seed=1, agents="genius")
 
 

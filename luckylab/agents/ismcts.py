@@ -298,6 +298,7 @@ class SaveISMCTS(ISMCTSAgent):
 
     game_name = "save"
     default_rollout = "rider"
+    default_iterations = 150
 
 
 class PanicISMCTS(ISMCTSAgent):
@@ -313,6 +314,7 @@ class DoctorWhoISMCTS(ISMCTSAgent):
 
     game_name = "doctorwho"
     default_rollout = "greedy"
+    default_iterations = 24  # a rollout costs about 15 times a Kill one
 
 
 AGENTS: dict[str, type[ISMCTSAgent]] = {
@@ -320,5 +322,6 @@ AGENTS: dict[str, type[ISMCTSAgent]] = {
     "doctorwho": DoctorWhoISMCTS}
 """Game name -> its ISMCTS bot (agent ``"ismcts"`` of that game)."""
 
-DEFAULT_ITERATIONS = ISMCTSAgent.default_iterations
-"""Simulated games per decision when no budget is given."""
+DEFAULT_ITERATIONS = {game: cls.default_iterations for game, cls in AGENTS.items()}
+"""Simulated games per decision when no budget is given, by game: what keeps a decision under
+about a second of CPU time here (``benchmarks/bench_search.py`` reports the cost)."""

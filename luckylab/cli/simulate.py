@@ -15,8 +15,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--agents", nargs="+", default=None, metavar="NAME",
                    help="one agent name for every seat, or one per player (Player 1 first; "
                    "the Island's Strangers play the default) or per seat: one of the game's "
-                   "bots (a wrong name lists them) or, for island and kill, ismcts, the "
-                   "look-ahead bot (slow: tens of milliseconds a decision)")
+                   "bots (a wrong name lists them) or ismcts, the look-ahead bot (slow: up "
+                   "to about a second a decision)")
     p.add_argument("--workers", type=int, default=0,
                    help="spread the games over this many processes (0: run here)")
     p.add_argument("--chunksize", type=int, default=None,

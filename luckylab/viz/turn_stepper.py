@@ -25,8 +25,7 @@ __all__ = ["TurnStepper"]
 
 
 def _agent_names(game: str) -> list[str]:
-    """The agents a stepper offers: the readable bots, then the look-ahead bot ``"ismcts"``
-    where the game has one."""
+    """The agents a stepper offers: the readable bots, then the look-ahead bot ``"ismcts"``."""
     from ..agents import agent_names
     from ..errors import UnknownGame
 
@@ -74,7 +73,7 @@ class TurnStepper(LessonWidget):
     agents
         An agent name for everybody, or one name per player (in seat order of the players):
         a readable bot of :func:`luckylab.agents.agent_names` or ``"ismcts"``, the look-ahead
-        bot of :mod:`luckylab.agents.search` (slower: tens of milliseconds a decision).
+        bot of :mod:`luckylab.agents.ismcts` (slower: a tenth of a second or more a decision).
     game, options
         The game, ``"island"`` or ``"kill"`` (Save has :class:`~luckylab.viz.ship.ShipStepper`,
         Panic Island :class:`~luckylab.viz.panic_widget.PanicWidget`), and its rule options,

@@ -54,6 +54,23 @@ _GOOD_SUPPORT = {"Jammy Dodger": 4, "K-9": 3, "Bad Wolf": 3, "Captain Jack": 3,
                  "Mr Clever": 2}
 
 
+SCORED = (PlayLocation, Defend, Attack, TakeOver, PlaySupport)
+"""The kinds of action :meth:`Greedy.score` may value above 0 (the rest end a turn)."""
+DECISIONS = (UseIronsides, UseValiant, MatchDiscard)
+"""The decisions inside a conflict."""
+
+_STRENGTHS: dict[int, tuple[Any, list[int]]] = {}
+
+
+def _strength(cards: Any, ids: tuple[int, ...]) -> int:
+    """The strength of cards ``ids`` added up (a table per card list, made once)."""
+    known = _STRENGTHS.get(id(cards))
+    if known is None or known[0] is not cards:
+        known = _STRENGTHS[id(cards)] = (cards, [c.strength for c in cards])
+    table = known[1]
+    return sum([table[c] for c in ids])
+
+
 def help_value(card: Any) -> float:
     """How much a card would help whoever receives it: strength for Defenders and Enemies,
     VP + TP for a Location, a rough worth for Support cards."""
@@ -81,35 +98,55 @@ class Greedy(Agent):
 
     def choose(self, game: Any) -> Any:
         seat = game.current_player
-        obs = game.observation(seat)
-        actions = game.legal_actions()
         cards = game.cards
+        # In a conflict: its decision. In a turn: only the kinds that can score above 0 (the
+        # rest end the turn), so the best of them is the best of every legal action.
+        actions = game.legal_actions(*SCORED, *DECISIONS)
+        if actions and isinstance(actions[0], DECISIONS):
+            return self.decide(actions, game.observation(seat, text=False))
+        obs = None
+        if actions:
+            obs = game.observation(seat, text=False)  # the bot reads only the data
+            locs = {loc["card"]: loc for loc in obs["locations"]}
+            best, best_score = None, 0.0
+            score = self.score
+            for a in actions:
+                s = score(a, obs, locs, cards)
+                if s > best_score:
+                    best, best_score = a, s
+            if best is not None:
+                return best
+        return self.dispose(game, obs, cards)
+
+    def decide(self, actions: list[Any], obs: Observation) -> Any:
+        """A decision inside a conflict (Ironsides, The Valiant, the matching discard)."""
         first = actions[0]
         if isinstance(first, UseIronsides):  # pay only when +1 helps (win, or fewer kept)
             conflict = obs["conflict"]
             return UseIronsides(conflict["defence"] < conflict["attack"])
         if isinstance(first, UseValiant):
             return UseValiant(True)
-        if isinstance(first, MatchDiscard):  # keep the strongest cards on the Location
-            return max(actions, key=lambda a: (-len(a.cards), a.cards))
-        locs = {loc["card"]: loc for loc in obs["locations"]}
-        best, best_score = None, 0.0
-        for a in actions:
-            s = self.score(a, obs, locs, cards)
-            if s > best_score:
-                best, best_score = a, s
-        if best is not None:
-            return best
-        return self.dispose(actions, obs, cards)
+        return max(actions, key=lambda a: (-len(a.cards), a.cards))  # keep the strongest
 
     # -- what an action is worth now ----------------------------------------------------------
     def score(self, a: Any, obs: Observation, locs: dict[int, Any], cards: Any) -> float:
-        seat = obs["seat"]
-        if isinstance(a, PlayLocation):
-            return 10 + 2 * cards[a.card].vp + cards[a.card].tp
+        if isinstance(a, Attack):
+            loc = locs[a.loc]
+            if loc["attacker"] == obs.seat:
+                return -1  # reinforcing: not worth a card to a greedy bot
+            vp = cards[a.loc].vp
+            strength = _strength(cards, a.cards)
+            if loc["tardis"]:
+                return 1 + vp - strength if len(a.cards) == 1 else -1
+            if loc["defenders"]:
+                guess = UNKNOWN_CARD * len(loc["defenders"])
+                return 4 + vp - len(a.cards) if strength > guess + 1 else -1
+            if self.bluff and len(a.cards) == 1 and strength <= 2:
+                return 5 + vp
+            return 3 + 2 * vp - len(a.cards) if strength >= 3 else -1
         if isinstance(a, Defend):
             loc = locs[a.loc]
-            strength = sum(cards[c].strength for c in a.cards)
+            strength = _strength(cards, a.cards)
             vp = cards[a.loc].vp
             if loc["enemies"]:
                 threat = stack_estimate(cards, loc["enemies"])
@@ -119,20 +156,8 @@ class Greedy(Agent):
             if self.bluff and len(a.cards) == 1 and strength <= 2:
                 return 3 + vp
             return 2 + vp - len(a.cards) if strength >= 3 else -1
-        if isinstance(a, Attack):
-            loc = locs[a.loc]
-            vp = cards[a.loc].vp
-            strength = sum(cards[c].strength for c in a.cards)
-            if loc["attacker"] == seat:
-                return -1  # reinforcing: not worth a card to a greedy bot
-            if loc["tardis"]:
-                return 1 + vp - strength if len(a.cards) == 1 else -1
-            if loc["defenders"]:
-                guess = UNKNOWN_CARD * len(loc["defenders"])
-                return 4 + vp - len(a.cards) if strength > guess + 1 else -1
-            if self.bluff and len(a.cards) == 1 and strength <= 2:
-                return 5 + vp
-            return 3 + 2 * vp - len(a.cards) if strength >= 3 else -1
+        if isinstance(a, PlayLocation):
+            return 10 + 2 * cards[a.card].vp + cards[a.card].tp
         if isinstance(a, TakeOver):
             return 6 + cards[a.loc].vp
         if isinstance(a, PlaySupport):
@@ -161,8 +186,10 @@ class Greedy(Agent):
         return 0.0  # Regeneration: only when nothing else
 
     # -- getting rid of cards -----------------------------------------------------------------
-    def dispose(self, actions: list[Any], obs: Observation, cards: Any) -> Any:
-        """Nothing is worth doing: end the turn (careless: any way that is legal)."""
+    def dispose(self, game: Any, obs: Observation | None, cards: Any) -> Any:
+        """Nothing is worth doing: end the turn (careless: any way that is legal). ``obs``:
+        the observation if ``choose`` read it already, else None."""
+        actions = game.legal_actions(Pass, Discard, Buy)
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return self.rng.choice(passes)
@@ -171,7 +198,7 @@ class Greedy(Agent):
         if not discards and buys:
             return buys[0]
         if not discards:
-            return self.rng.choice(actions)
+            return self.rng.choice(game.legal_actions())
         return self.rng.choice(discards)
 
 
@@ -181,13 +208,16 @@ class Careful(Greedy):
     name = "careful"
     careful = True
 
-    def dispose(self, actions: list[Any], obs: Observation, cards: Any) -> Any:
+    def dispose(self, game: Any, obs: Observation | None, cards: Any) -> Any:
+        if obs is None:
+            obs = game.observation(game.current_player, text=False)
+        actions = game.legal_actions(Pass, Reserve, Discard)
         value = {c: help_value(cards[c]) for c in obs["hand"] + obs["reserve"]}
         if obs["endgame"]:  # one action a turn, no passing: burn the least useful card
             discards = [a for a in actions if isinstance(a, Discard) and len(a.cards) == 1]
             if discards:
                 return min(discards, key=lambda a: (value[a.cards[0]], a.cards))
-            return super().dispose(actions, obs, cards)
+            return super().dispose(game, obs, cards)
         # the three weakest cards go to the right; the rest are reserved or burnt first
         keep = sorted(value, key=lambda c: (value[c], c))
         to_pass = set(keep[:3])
@@ -203,7 +233,7 @@ class Careful(Greedy):
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return min(passes, key=lambda a: (sum(value[c] for c in a.cards), a.cards))
-        return super().dispose(actions, obs, cards)
+        return super().dispose(game, obs, cards)
 
 
 class Bluffer(Careful):

@@ -467,11 +467,39 @@ def score(locs: Mapping[int, Loc], cards: tuple[DWCard, ...], players: int) -> l
     return points
 
 
+_DESIGNS: dict[int, tuple[tuple[DWCard, ...], list[int]]] = {}
+
+
+def _designs(deck: tuple[DWCard, ...]) -> list[int]:
+    """Per card id, a number that equal designs (name, strength, picture) share (worked out
+    once per card list)."""
+    known = _DESIGNS.get(id(deck))
+    if known is None or known[0] is not deck:
+        numbers: dict[tuple[str, int, int], int] = {}
+        known = _DESIGNS[id(deck)] = (deck, [numbers.setdefault((d.name, d.strength, d.picture),
+                                                                 len(numbers)) for d in deck])
+    return known[1]
+
+
+_PARTNERS: dict[int, tuple[tuple[DWCard, ...], list[frozenset[int]]]] = {}
+
+
+def _partners(deck: tuple[DWCard, ...]) -> list[frozenset[int]]:
+    """Per card id, the ids of the cards it may share an attack with (:func:`compatible`,
+    worked out once per card list)."""
+    known = _PARTNERS.get(id(deck))
+    if known is None or known[0] is not deck:
+        known = _PARTNERS[id(deck)] = (deck, [frozenset(b.id for b in deck if compatible(a, b))
+                                              for a in deck])
+    return known[1]
+
+
 def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple[int, ...]]:
     """The ``k``-card combinations of ``pool``, one per multiset of designs."""
+    design = _designs(deck)
     seen = set()
     for combo in itertools.combinations(sorted(pool), k):
-        key = tuple(sorted((deck[c].name, deck[c].strength, deck[c].picture) for c in combo))
+        key = tuple(sorted([design[c] for c in combo]))
         if key not in seen:
             seen.add(key)
             yield combo
@@ -480,10 +508,10 @@ def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple
 def _dedupe(cards: list[int], deck: tuple[DWCard, ...]) -> list[int]:
     """One card of each design (name, strength, picture): choosing between equal cards is no
     choice."""
+    design = _designs(deck)
     seen, out = set(), []
     for c in sorted(cards):
-        d = deck[c]
-        key = (d.name, d.strength, d.picture)
+        key = design[c]
         if key not in seen:
             seen.add(key)
             out.append(c)
@@ -677,10 +705,11 @@ class DoctorWhoGame(GameBase):
         """Defenders of a conflict waiting for a decision are face up (revealed, ruling 1)."""
         return self.conflict is not None and self.conflict.loc == lid
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int, text: bool = True) -> Observation:
         """Exactly what ``seat`` may know: its hand and reserve, its own face-down Defenders and
         Enemies (it may peek), every face-up card, counts, TP, counters, the discard pile, and
         the cards it last passed and received. Other face-down cards are ``None``.
+        ``text=False`` leaves the text for people empty (for a bot that reads only the data).
 
         >>> from luckylab import new_game
         >>> game = new_game("doctorwho", players=4, seed=2)
@@ -735,7 +764,7 @@ class DoctorWhoGame(GameBase):
                                                 "attack": c.attack, "stage": c.stage},
             "scores": scores,
         }
-        return Observation(seat, data, self._observation_text(seat, data))
+        return Observation(seat, data, self._observation_text(seat, data) if text else "")
 
     def _observation_text(self, seat: int, data: dict[str, Any]) -> str:
         name = self._name
@@ -859,46 +888,67 @@ class DoctorWhoGame(GameBase):
         return action_space_for(self.cards, self.players)
 
     # -- legal actions -----------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, *only: type) -> list[Action]:
         """Every action the current player may take now (Mr Clever: the choices that remove
-        only other players' TARDIS counters, up to three; :meth:`apply` accepts any)."""
+        only other players' TARDIS counters, up to three; :meth:`apply` accepts any).
+
+        ``only``: action classes; then just the legal actions of those classes, in the order
+        the full list has them (a cheaper list for a bot that weighs a few kinds of action).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=3, seed=1)
+        >>> game.legal_actions(Buy, Pass)
+        []
+        >>> game.legal_actions(Reserve) == [a for a in game.legal_actions()
+        ...                                 if isinstance(a, Reserve)]
+        True
+        """
         if self.phase == "over":
             return []
         if self.phase == "decide":
-            return self._decide_actions()
+            return [a for a in self._decide_actions() if not only or type(a) in only]
+        want = only or _ACTIONS
         seat = self.turn_player
         out: list[Action] = []
         avail = self.available(seat)
         slack = len(avail) - self.floor()
         hand = self.hands[seat]
-        if not self.endgame and len(hand) <= self.pass_n <= len(avail):
+        if Pass in want and not self.endgame and len(hand) <= self.pass_n <= len(avail):
             for extra in itertools.combinations(sorted(self.reserves[seat]),
                                                 self.pass_n - len(hand)):
                 out.append(Pass(tuple(sorted(hand + list(extra)))))
-        kinds = {c: self.cards[c].kind for c in avail}
         uniq = _dedupe(avail, self.cards)
         if slack >= 1:
-            for c in uniq:
-                if kinds[c] == "location":
-                    out.append(PlayLocation(c))
-            out.extend(self._defend_actions(seat, uniq, slack))
-            out.extend(self._attack_actions(seat, uniq, slack))
-            for c in uniq:
-                if kinds[c] == "support":
-                    out.extend(self._support_actions(seat, c, slack))
-                elif self.cards[c].name in ("Davros", "Cyberking"):
-                    out.extend(TakeOver(c, lid) for lid in self._takeover_targets(seat, c))
+            self._play_actions(seat, uniq, slack, want, out)
             for k in (1, 2):
-                if k <= slack:
+                if k <= slack and Discard in want:
                     out.extend(Discard(combo) for combo in _combos(avail, k, self.cards))
-        room = self.capacity(seat) - self.reserve_used(seat)
+        room = self.capacity(seat) - self.reserve_used(seat) if Reserve in want else 0
         for k in (1, 2):
             if k <= room:
                 out.extend(Reserve(combo) for combo in _combos(hand, k, self.cards))
         drawable = len(self.deck) + (len(self.discard) if self.endgame else 0)
-        for n in range(1, min(self.tp[seat] // 5, drawable) + 1):
+        for n in range(1, min(self.tp[seat] // 5, drawable) + 1 if Buy in want else 1):
             out.append(Buy(n))
         return out
+
+    def _play_actions(self, seat: int, uniq: list[int], slack: int, want: tuple[type, ...],
+                      out: list[Action]) -> None:
+        """Append the Location, Defend, Attack, Support and TakeOver actions in ``want``."""
+        cards = self.cards
+        if PlayLocation in want:
+            out.extend(PlayLocation(c) for c in uniq if cards[c].kind == "location")
+        if Defend in want:
+            out.extend(self._defend_actions(seat, uniq, slack))
+        if Attack in want:
+            out.extend(self._attack_actions(seat, uniq, slack))
+        support, takeover = PlaySupport in want, TakeOver in want
+        for c in uniq if support or takeover else ():
+            if cards[c].kind == "support":
+                if support:
+                    out.extend(self._support_actions(seat, c, slack))
+            elif takeover and cards[c].name in ("Davros", "Cyberking"):
+                out.extend(TakeOver(c, lid) for lid in self._takeover_targets(seat, c))
 
     def _defend_actions(self, seat: int, uniq: list[int], slack: int) -> Iterator[Defend]:
         defenders = [c for c in uniq if self.cards[c].kind == "defender"]
@@ -952,8 +1002,8 @@ class DoctorWhoGame(GameBase):
         return [e for e in self.locs[lid].enemies if self.cards[e].kind == "enemy"]
 
     def _compatible(self, cards: list[int]) -> bool:
-        cs = [self.cards[c] for c in cards]
-        return all(compatible(a, b) for a, b in itertools.combinations(cs, 2))
+        ok = _partners(self.cards)
+        return all(b in ok[a] for a, b in itertools.combinations(cards, 2))
 
     def _takeover_targets(self, seat: int, card: int) -> list[int]:
         if self.daleks_in_play(seat) >= COUNTERS:
@@ -1185,8 +1235,9 @@ class DoctorWhoGame(GameBase):
             self.tp[s] -= take
             self.tp[seat] += take
             got += take
-        self._say("location", f"{self._p(seat)} plays Location {self._name(a.card)} and takes "
-                              f"{got} TP.", seat=seat, card=a.card, tp=got)
+        if not self._quiet:
+            self._say("location", f"{self._p(seat)} plays Location {self._name(a.card)} and takes "
+                                  f"{got} TP.", seat=seat, card=a.card, tp=got)
 
     # D-DEF-1 ---------------------------------------------------------------------------------
     def _check_defend(self, seat: int, a: Defend) -> None:
@@ -1205,13 +1256,16 @@ class DoctorWhoGame(GameBase):
             self._take(seat, c)
         loc = self.locs[a.loc]
         if loc.enemies:
-            self._say("defend", f"{self._p(seat)} defends {self._name(a.loc)} against the attack "
-                                f"with {len(a.cards)} card(s).", seat=seat, loc=a.loc)
+            if not self._quiet:
+                self._say("defend", f"{self._p(seat)} defends {self._name(a.loc)} against the "
+                                    f"attack with {len(a.cards)} card(s).", seat=seat, loc=a.loc)
             self._conflict(a.loc, list(a.cards), [], pre=[])
         else:
             loc.defenders.extend(a.cards)
-            self._say("defend", f"{self._p(seat)} plays {len(a.cards)} Defender(s) face down on "
-                                f"{self._name(a.loc)}.", seat=seat, loc=a.loc, n=len(a.cards))
+            if not self._quiet:
+                self._say("defend", f"{self._p(seat)} plays {len(a.cards)} Defender(s) face down "
+                                    f"on {self._name(a.loc)}.", seat=seat, loc=a.loc,
+                          n=len(a.cards))
 
     # D-ENE-1, D-ENE-2 ------------------------------------------------------------------------
     def _check_attack(self, seat: int, a: Attack) -> None:
@@ -1239,20 +1293,23 @@ class DoctorWhoGame(GameBase):
         if loc.tardis:  # D-ENE-2
             self.discard.extend(a.cards)
             loc.tardis = False
-            self._say("bounce", f"{self._p(seat)} sends {len(a.cards)} Enemy card(s) at "
-                                f"{where}: they are discarded and {self._p(loc.owner)}'s TARDIS "
-                                f"counter goes back.", seat=seat, loc=a.loc,
-                      cards=list(a.cards))
+            if not self._quiet:
+                self._say("bounce", f"{self._p(seat)} sends {len(a.cards)} Enemy card(s) at "
+                                    f"{where}: they are discarded and {self._p(loc.owner)}'s "
+                                    f"TARDIS counter goes back.", seat=seat, loc=a.loc,
+                          cards=list(a.cards))
         elif loc.defenders:
             loc.attacker = seat
-            self._say("attack", f"{self._p(seat)} attacks the defended {where} with "
-                                f"{len(a.cards)} card(s).", seat=seat, loc=a.loc)
+            if not self._quiet:
+                self._say("attack", f"{self._p(seat)} attacks the defended {where} with "
+                                    f"{len(a.cards)} card(s).", seat=seat, loc=a.loc)
             self._conflict(a.loc, [], list(a.cards), pre=list(loc.defenders))
         else:
             loc.attacker = seat
             loc.enemies.extend(a.cards)
-            self._say("attack", f"{self._p(seat)} plays {len(a.cards)} Enemy card(s) face down "
-                                f"at {where}.", seat=seat, loc=a.loc, n=len(a.cards))
+            if not self._quiet:
+                self._say("attack", f"{self._p(seat)} plays {len(a.cards)} Enemy card(s) face down "
+                                    f"at {where}.", seat=seat, loc=a.loc, n=len(a.cards))
 
     # Davros, Cyberking (D-CARD-6) -------------------------------------------------------------
     def _check_takeover(self, seat: int, a: TakeOver) -> None:
@@ -1273,9 +1330,10 @@ class DoctorWhoGame(GameBase):
         loc.attacker = seat
         loc.enemies.append(a.card)
         loc.up.add(a.card)
-        self._say("takeover", f"{self._p(seat)} plays {self._name(a.card)} and takes over "
-                              f"{self._p(old)}'s attack on {self._name(a.loc)}.", seat=seat,
-                  loc=a.loc, card=a.card, old=old)
+        if not self._quiet:
+            self._say("takeover", f"{self._p(seat)} plays {self._name(a.card)} and takes over "
+                                  f"{self._p(old)}'s attack on {self._name(a.loc)}.", seat=seat,
+                      loc=a.loc, card=a.card, old=old)
 
     # D-RES-1, D-TP-1, D-TP-2 ------------------------------------------------------------------
     def _check_reserve(self, seat: int, a: Reserve) -> None:
@@ -1294,8 +1352,9 @@ class DoctorWhoGame(GameBase):
         for c in a.cards:
             self.hands[seat].remove(c)
             self.reserves[seat].append(c)
-        self._say("reserve", f"{self._p(seat)} puts {len(a.cards)} card(s) into reserve.",
-                  seat=seat, n=len(a.cards))
+        if not self._quiet:
+            self._say("reserve", f"{self._p(seat)} puts {len(a.cards)} card(s) into reserve.",
+                      seat=seat, n=len(a.cards))
 
     def _check_buy(self, seat: int, a: Buy) -> None:
         if not isinstance(a.n, int) or isinstance(a.n, bool) or a.n < 1:
@@ -1309,8 +1368,9 @@ class DoctorWhoGame(GameBase):
 
     def _do_buy(self, seat: int, a: Buy) -> None:
         self.tp[seat] -= 5 * a.n
-        self._say("buy", f"{self._p(seat)} buys {a.n} card(s) for {5 * a.n} TP.", seat=seat,
-                  n=a.n)
+        if not self._quiet:
+            self._say("buy", f"{self._p(seat)} buys {a.n} card(s) for {5 * a.n} TP.", seat=seat,
+                      n=a.n)
         self._draw(seat, a.n)
 
     def _check_discard(self, seat: int, a: Discard) -> None:
@@ -1324,8 +1384,9 @@ class DoctorWhoGame(GameBase):
             self._take(seat, c)
         self.discard.extend(a.cards)
         got = self._gain(seat, len(a.cards))
-        self._say("discard", f"{self._p(seat)} discards {', '.join(map(self._name, a.cards))} "
-                             f"for {got} TP.", seat=seat, cards=list(a.cards), tp=got)
+        if not self._quiet:
+            self._say("discard", f"{self._p(seat)} discards {', '.join(map(self._name, a.cards))} "
+                                 f"for {got} TP.", seat=seat, cards=list(a.cards), tp=got)
 
     # Support (D-SUP-1, D-CARD-*) -------------------------------------------------------------
     def _check_support(self, seat: int, a: PlaySupport) -> None:
@@ -1369,8 +1430,9 @@ class DoctorWhoGame(GameBase):
         p = self._p(seat)
         if name in WIDENERS or name == "Ironsides":
             self.reserve_up[seat].append(a.card)
-            self._say("support", f"{p} places {name} face up in the reserve.", seat=seat,
-                      card=a.card)
+            if not self._quiet:
+                self._say("support", f"{p} places {name} face up in the reserve.", seat=seat,
+                          card=a.card)
             return
         self.discard.append(a.card)
         if name in SONICS:
@@ -1380,16 +1442,19 @@ class DoctorWhoGame(GameBase):
             assert loc.attacker is not None
             self._reveal_tp(loc.attacker, seat, turning)
             got = self._gain(seat, 1)
-            self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} turns "
-                                 f"face up ({', '.join(map(self._name, loc.enemies))}); "
-                                 f"+{got} TP.", seat=seat, card=a.card, loc=a.loc,
-                      revealed=list(loc.enemies))
+            if not self._quiet:
+                self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} turns "
+                                     f"face up ({', '.join(map(self._name, loc.enemies))}); "
+                                     f"+{got} TP.", seat=seat, card=a.card, loc=a.loc,
+                          revealed=list(loc.enemies))
         elif name == "Mr Clever":
             for lid in a.cards:
                 self.locs[lid].tardis = False
             got = self._gain(seat, 2)
-            self._say("support", f"{p} plays Mr Clever: {len(a.cards)} TARDIS counter(s) go "
-                                 f"back; +{got} TP.", seat=seat, card=a.card, locs=list(a.cards))
+            if not self._quiet:
+                self._say("support", f"{p} plays Mr Clever: {len(a.cards)} TARDIS counter(s) go "
+                                     f"back; +{got} TP.", seat=seat, card=a.card,
+                          locs=list(a.cards))
         elif name in JACKS:
             loc = self.locs[a.loc]
             gone = loc.enemies.pop(a.index)
@@ -1400,14 +1465,16 @@ class DoctorWhoGame(GameBase):
             if not loc.enemies:
                 self._attack_gone(a.loc, tardis=True)
                 text += "; the attack is over"
-            self._say("support", text + ".", seat=seat, card=a.card, loc=a.loc, gone=gone)
+            if not self._quiet:
+                self._say("support", text + ".", seat=seat, card=a.card, loc=a.loc, gone=gone)
         elif name in ("TARDIS", "Crack in Time"):
             count = self.tardis_in_play if name == "TARDIS" else self.daleks_in_play
             gains = []
             for s in [(seat + i) % self.players for i in range(self.players)]:
                 gains.append(self._gain(s, count(s) + (2 if s == seat else 0)))
-            self._say("support", f"{p} plays {name}: TP taken {gains} (from {p} leftwards).",
-                      seat=seat, card=a.card)
+            if not self._quiet:
+                self._say("support", f"{p} plays {name}: TP taken {gains} (from {p} leftwards).",
+                          seat=seat, card=a.card)
         elif name == "Chameleon Arch":
             self._arch(seat, a)
         elif name in ("Bad Wolf", "Jammy Dodger", "K-9"):
@@ -1419,14 +1486,16 @@ class DoctorWhoGame(GameBase):
             loc.enemies.clear()
             loc.up.clear()
             self._attack_gone(a.loc, tardis=True)
-            self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} is "
-                                 f"defeated.", seat=seat, card=a.card, loc=a.loc)
+            if not self._quiet:
+                self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} is "
+                                     f"defeated.", seat=seat, card=a.card, loc=a.loc)
         elif name == "Regeneration":
             for c in a.cards:
                 self.hands[seat].remove(c)
             self.discard.extend(a.cards)
-            self._say("support", f"{p} plays Regeneration: discards {len(a.cards)} and draws "
-                                 f"{len(a.cards) + 1}.", seat=seat, card=a.card)
+            if not self._quiet:
+                self._say("support", f"{p} plays Regeneration: discards {len(a.cards)} and draws "
+                                     f"{len(a.cards) + 1}.", seat=seat, card=a.card)
             self._draw(seat, len(a.cards) + 1)
 
     def _attack_gone(self, lid: int, tardis: bool) -> None:
@@ -1446,14 +1515,16 @@ class DoctorWhoGame(GameBase):
         src.enemies.clear()
         src.up.clear()
         src.attacker = None
-        self._say("support", f"{self._p(seat)} plays Chameleon Arch: the attack on "
-                             f"{self._name(a.loc)} moves to {self._name(a.to)}.", seat=seat,
-                  card=a.card, loc=a.loc, to=a.to)
+        if not self._quiet:
+            self._say("support", f"{self._p(seat)} plays Chameleon Arch: the attack on "
+                                 f"{self._name(a.loc)} moves to {self._name(a.to)}.", seat=seat,
+                      card=a.card, loc=a.loc, to=a.to)
         if dst.tardis:  # ruling 9: as if its owner played there
             self.discard.extend(cards)
             dst.tardis = False
-            self._say("bounce", "It meets a TARDIS counter: the Enemy cards are discarded.",
-                      loc=a.to)
+            if not self._quiet:
+                self._say("bounce", "It meets a TARDIS counter: the Enemy cards are discarded.",
+                          loc=a.to)
         elif dst.defenders:
             dst.attacker = attacker
             dst.enemies.extend(cards)
@@ -1478,10 +1549,11 @@ class DoctorWhoGame(GameBase):
         loc.enemies = enemies
         loc.up = set(enemies)
         # 1. reveal, 2. TP (D-CON-1, D-CARD-1, ruling 5)
-        self._say("reveal", f"Conflict at {self._name(lid)}: {self._p(defender)} defends with "
-                            f"{', '.join(map(self._name, defenders))}; {self._p(attacker)} "
-                            f"attacks with {', '.join(map(self._name, enemies))}.", loc=lid,
-                  defenders=list(defenders), enemies=list(enemies))
+        if not self._quiet:
+            self._say("reveal", f"Conflict at {self._name(lid)}: {self._p(defender)} defends with "
+                                f"{', '.join(map(self._name, defenders))}; {self._p(attacker)} "
+                                f"attacks with {', '.join(map(self._name, enemies))}.", loc=lid,
+                      defenders=list(defenders), enemies=list(enemies))
         for d in defenders:
             if cards[d].name in ("River Song", "Donna"):
                 self._gain(defender, 1)
@@ -1492,9 +1564,10 @@ class DoctorWhoGame(GameBase):
             self.discard.extend(defenders + enemies)
             loc.enemies = []
             self._attack_gone(lid, tardis=True)
-            self._say("conflict", "Amy Pond meets the Silurians: every card is discarded and "
-                                  f"{self._p(defender)} places a TARDIS counter.", loc=lid,
-                      winner="defender")
+            if not self._quiet:
+                self._say("conflict", "Amy Pond meets the Silurians: every card is discarded and "
+                                      f"{self._p(defender)} places a TARDIS counter.", loc=lid,
+                          winner="defender")
             return
         # 4. The Impossible Astronaut, 5. Madame Kovarian (D-CARD-6, ruling 6)
         kovarian = any(cards[e].name == "Madame Kovarian" for e in enemies)
@@ -1509,11 +1582,13 @@ class DoctorWhoGame(GameBase):
                 if not kovarian:
                     defenders.remove(river)
                     self.discard.append(river)
-                self._say("astronaut", "The Impossible Astronaut meets River Song.", loc=lid)
+                if not self._quiet:
+                    self._say("astronaut", "The Impossible Astronaut meets River Song.", loc=lid)
             elif doctor is not None:
                 defenders.remove(doctor)
                 self.discard.append(doctor)
-                self._say("astronaut", "The Impossible Astronaut discards the Doctor.", loc=lid)
+                if not self._quiet:
+                    self._say("astronaut", "The Impossible Astronaut discards the Doctor.", loc=lid)
             else:
                 zero.append(astro)
         if kovarian:
@@ -1521,8 +1596,9 @@ class DoctorWhoGame(GameBase):
                 defenders.remove(river)
                 enemies.append(river)
                 loc.up.add(river)
-                self._say("kovarian", "River Song switches sides: she joins the attack.",
-                          loc=lid)
+                if not self._quiet:
+                    self._say("kovarian", "River Song switches sides: she joins the attack.",
+                              loc=lid)
         loc.defenders = defenders
         defence = sum(cards[d].strength for d in defenders)
         attack = sum(cards[e].strength for e in enemies if e not in zero)
@@ -1563,14 +1639,16 @@ class DoctorWhoGame(GameBase):
             self.discard.extend(loc.defenders + loc.enemies)
             loc.defenders, loc.enemies = [], []
             self._attack_gone(c.loc, tardis=True)
-            self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
-                                  f"{self._p(c.defender)} wins and places a TARDIS counter.",
-                      loc=c.loc, winner="defender", defence=c.defence, attack=c.attack)
+            if not self._quiet:
+                self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
+                                      f"{self._p(c.defender)} wins and places a TARDIS counter.",
+                          loc=c.loc, winner="defender", defence=c.defence, attack=c.attack)
             self._conflict_done()
             return
-        self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
-                              f"{self._p(c.attacker)} wins.", loc=c.loc, winner="attacker",
-                  defence=c.defence, attack=c.attack)
+        if not self._quiet:
+            self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
+                                  f"{self._p(c.attacker)} wins.", loc=c.loc, winner="attacker",
+                      defence=c.defence, attack=c.attack)
         # 8. The Valiant (D-CARD-4), if playing it keeps the hand floor (D-TURN-2)
         if self._valiant_ok(c):
             c.stage = "valiant"
@@ -1597,7 +1675,7 @@ class DoctorWhoGame(GameBase):
         for d in loc.defenders:
             back = valiant or (self.cards[d].type == "Rory" and d in c.pre)
             (self.hands[c.defender] if back else self.discard).append(d)
-            if back:
+            if back and not self._quiet:
                 self._say("to_hand", f"{self._name(d)} goes back to {self._p(c.defender)}'s "
                                      f"hand.", loc=c.loc, card=d)
         loc.defenders = []
@@ -1620,10 +1698,11 @@ class DoctorWhoGame(GameBase):
             loc.enemies.remove(e)
             self.discard.append(e)
         loc.up = set(loc.enemies)
-        self._say("match", f"{self._p(c.attacker)} discards "
-                           f"{', '.join(map(self._name, cards)) or 'nothing'} to match; "
-                           f"{', '.join(map(self._name, loc.enemies))} stay face up.",
-                  loc=c.loc, cards=list(cards))
+        if not self._quiet:
+            self._say("match", f"{self._p(c.attacker)} discards "
+                               f"{', '.join(map(self._name, cards)) or 'nothing'} to match; "
+                               f"{', '.join(map(self._name, loc.enemies))} stay face up.",
+                      loc=c.loc, cards=list(cards))
         self._conflict_done()
 
     def _conflict_done(self) -> None:
@@ -1707,8 +1786,9 @@ class DoctorWhoGame(GameBase):
         self.hands[right].extend(a.cards)
         self.passed[seat] = tuple(a.cards)
         self.received[right] = tuple(a.cards)
-        self._say("pass", f"{self._p(seat)} passes {self.pass_n} cards to {self._p(right)}.",
-                  seat=seat, to=right)
+        if not self._quiet:
+            self._say("pass", f"{self._p(seat)} passes {self.pass_n} cards to {self._p(right)}.",
+                      seat=seat, to=right)
         if self.end_revealed:  # revealed during the turn: draw 5
             self._draw(seat, 5, in_turn=False)
         else:
@@ -1717,11 +1797,13 @@ class DoctorWhoGame(GameBase):
                 if self.end_revealed:  # revealed by this draw: fill up to 5
                     self._draw(seat, 5 - len(self.hands[seat]), in_turn=False)
                     break
-        self._say("draw", f"{self._p(seat)} draws up to {len(self.hands[seat])} cards.",
-                  seat=seat)
+        if not self._quiet:
+            self._say("draw", f"{self._p(seat)} draws up to {len(self.hands[seat])} cards.",
+                      seat=seat)
         if self.end_revealed:
             self.endgame = True
-            self._say("endgame", "The End Game begins: one action a turn, no passing.")
+            if not self._quiet:
+                self._say("endgame", "The End Game begins: one action a turn, no passing.")
         self._next_turn()
 
     def _after_action(self) -> None:

@@ -67,8 +67,10 @@ def _strength(cards: Any, ids: tuple[int, ...]) -> int:
     known = _STRENGTHS.get(id(cards))
     if known is None or known[0] is not cards:
         known = _STRENGTHS[id(cards)] = (cards, [c.strength for c in cards])
-    table = known[1]
-    return sum([table[c] for c in ids])
+    table, total = known[1], 0
+    for c in ids:
+        total += table[c]
+    return total
 
 
 def help_value(card: Any) -> float:
@@ -101,22 +103,39 @@ class Greedy(Agent):
         cards = game.cards
         # In a conflict: its decision. In a turn: only the kinds that can score above 0 (the
         # rest end the turn), so the best of them is the best of every legal action.
-        actions = game.legal_actions(*SCORED, *DECISIONS)
+        if type(self).score is Greedy.score:  # Defences, attacks: a Location at a time
+            actions = game.legal_actions(PlayLocation, TakeOver, PlaySupport, *DECISIONS)
+            defences, attacks = game.legal_defences(), game.legal_attacks()
+        else:  # a subclass's own scores: every action on its own
+            actions = game.legal_actions(*SCORED, *DECISIONS)
+            defences, attacks = [], []
         if actions and isinstance(actions[0], DECISIONS):
             return self.decide(actions, game.observation(seat, text=False))
-        obs = None
-        if actions:
-            obs = game.observation(seat, text=False)  # the bot reads only the data
-            locs = {loc["card"]: loc for loc in obs["locations"]}
-            best, best_score = None, 0.0
-            score = self.score
-            for a in actions:
-                s = score(a, obs, locs, cards)
-                if s > best_score:
-                    best, best_score = a, s
-            if best is not None:
-                return best
-        return self.dispose(game, obs, cards)
+        n = sum(1 for a in actions if isinstance(a, PlayLocation))  # they come first
+        first, others = actions[:n], actions[n:]
+        if not (first or defences or attacks or others):
+            return self.dispose(game, None, cards)
+        obs = game.observation(seat, text=False)  # the bot reads only the data
+        locs = {loc["card"]: loc for loc in obs["locations"]}
+        best, best_score = None, 0.0
+        # in the order of legal_actions(), so that ties go the same way
+        for a in first:
+            s = self.score(a, obs, locs, cards)
+            if s > best_score:
+                best, best_score = a, s
+        for kind, groups, value in ((Defend, defences, self.defend_value),
+                                    (Attack, attacks, self.attack_value)):
+            for lid, picks in groups:
+                loc, vp = locs[lid], cards[lid].vp
+                for cs in picks:
+                    s = value(loc, vp, _strength(cards, cs), len(cs), seat, cards)
+                    if s > best_score:
+                        best, best_score = kind(lid, cs), s
+        for a in others:
+            s = self.score(a, obs, locs, cards)
+            if s > best_score:
+                best, best_score = a, s
+        return best if best is not None else self.dispose(game, obs, cards)
 
     def decide(self, actions: list[Any], obs: Observation) -> Any:
         """A decision inside a conflict (Ironsides, The Valiant, the matching discard)."""
@@ -130,39 +149,47 @@ class Greedy(Agent):
 
     # -- what an action is worth now ----------------------------------------------------------
     def score(self, a: Any, obs: Observation, locs: dict[int, Any], cards: Any) -> float:
-        if isinstance(a, Attack):
-            loc = locs[a.loc]
-            if loc["attacker"] == obs.seat:
-                return -1  # reinforcing: not worth a card to a greedy bot
-            vp = cards[a.loc].vp
-            strength = _strength(cards, a.cards)
-            if loc["tardis"]:
-                return 1 + vp - strength if len(a.cards) == 1 else -1
-            if loc["defenders"]:
-                guess = UNKNOWN_CARD * len(loc["defenders"])
-                return 4 + vp - len(a.cards) if strength > guess + 1 else -1
-            if self.bluff and len(a.cards) == 1 and strength <= 2:
-                return 5 + vp
-            return 3 + 2 * vp - len(a.cards) if strength >= 3 else -1
-        if isinstance(a, Defend):
-            loc = locs[a.loc]
-            strength = _strength(cards, a.cards)
-            vp = cards[a.loc].vp
-            if loc["enemies"]:
-                threat = stack_estimate(cards, loc["enemies"])
-                return 8 + vp - len(a.cards) if strength >= threat else -1
-            if loc["defenders"] or loc["tardis"]:
-                return -1
-            if self.bluff and len(a.cards) == 1 and strength <= 2:
-                return 3 + vp
-            return 2 + vp - len(a.cards) if strength >= 3 else -1
         if isinstance(a, PlayLocation):
             return 10 + 2 * cards[a.card].vp + cards[a.card].tp
+        if isinstance(a, Defend):
+            return self.defend_value(locs[a.loc], cards[a.loc].vp, _strength(cards, a.cards),
+                                     len(a.cards), obs.seat, cards)
+        if isinstance(a, Attack):
+            return self.attack_value(locs[a.loc], cards[a.loc].vp, _strength(cards, a.cards),
+                                     len(a.cards), obs.seat, cards)
         if isinstance(a, TakeOver):
             return 6 + cards[a.loc].vp
         if isinstance(a, PlaySupport):
             return self.support_score(a, obs, locs, cards)
         return 0.0
+
+    def defend_value(self, loc: Any, vp: int, strength: int, n: int, seat: int,
+                     cards: Any) -> float:
+        """``n`` Defenders of total ``strength`` played on ``loc`` (a Location of the
+        observation) worth ``vp``."""
+        if loc["enemies"]:
+            threat = stack_estimate(cards, loc["enemies"])
+            return 8 + vp - n if strength >= threat else -1
+        if loc["defenders"] or loc["tardis"]:
+            return -1
+        if self.bluff and n == 1 and strength <= 2:
+            return 3 + vp
+        return 2 + vp - n if strength >= 3 else -1
+
+    def attack_value(self, loc: Any, vp: int, strength: int, n: int, seat: int,
+                     cards: Any) -> float:
+        """``n`` Enemies of total ``strength`` sent by ``seat`` at ``loc`` (a Location of the
+        observation) worth ``vp``."""
+        if loc["attacker"] == seat:
+            return -1  # reinforcing: not worth a card to a greedy bot
+        if loc["tardis"]:
+            return 1 + vp - strength if n == 1 else -1
+        if loc["defenders"]:
+            guess = UNKNOWN_CARD * len(loc["defenders"])
+            return 4 + vp - n if strength > guess + 1 else -1
+        if self.bluff and n == 1 and strength <= 2:
+            return 5 + vp
+        return 3 + 2 * vp - n if strength >= 3 else -1
 
     def support_score(self, a: PlaySupport, obs: Observation, locs: dict[int, Any],
                       cards: Any) -> float:
@@ -189,10 +216,10 @@ class Greedy(Agent):
     def dispose(self, game: Any, obs: Observation | None, cards: Any) -> Any:
         """Nothing is worth doing: end the turn (careless: any way that is legal). ``obs``:
         the observation if ``choose`` read it already, else None."""
-        actions = game.legal_actions(Pass, Discard, Buy)
-        passes = [a for a in actions if isinstance(a, Pass)]
+        passes = game.legal_actions(Pass)
         if passes:
             return self.rng.choice(passes)
+        actions = game.legal_actions(Discard, Buy)
         discards = [a for a in actions if isinstance(a, Discard) and len(a.cards) == 1]
         buys = [a for a in actions if isinstance(a, Buy)]
         if not discards and buys:

@@ -744,7 +744,7 @@ class DoctorWhoGame(GameBase):
                     "card": lid, "owner": s, "tardis": loc.tardis, "attacker": attacker,
                     "defenders": (list(loc.defenders) if s == seat or lid == shown
                                   else [None] * len(loc.defenders)),
-                    "enemies": (list(enemies) if mine_att
+                    "enemies": (list(enemies) if mine_att or not enemies
                                 else [e if e in up else None for e in enemies]),
                 })
         data = {
@@ -908,18 +908,15 @@ class DoctorWhoGame(GameBase):
         if self.phase == "decide":
             return [a for a in self._decide_actions() if not only or type(a) in only]
         want = only or _ACTIONS
-        seat = self.turn_player
+        seat, avail, slack = self._turn_cards()
         out: list[Action] = []
-        avail = self.available(seat)
-        slack = len(avail) - self.floor()
         hand = self.hands[seat]
         if Pass in want and not self.endgame and len(hand) <= self.pass_n <= len(avail):
             for extra in itertools.combinations(sorted(self.reserves[seat]),
                                                 self.pass_n - len(hand)):
                 out.append(Pass(tuple(sorted(hand + list(extra)))))
-        uniq = _dedupe(avail, self.cards)
         if slack >= 1:
-            self._play_actions(seat, uniq, slack, want, out)
+            self._play_actions(seat, _dedupe(avail, self.cards), slack, want, out)
             for k in (1, 2):
                 if k <= slack and Discard in want:
                     out.extend(Discard(combo) for combo in _combos(avail, k, self.cards))
@@ -939,9 +936,9 @@ class DoctorWhoGame(GameBase):
         if PlayLocation in want:
             out.extend(PlayLocation(c) for c in uniq if cards[c].kind == "location")
         if Defend in want:
-            out.extend(self._defend_actions(seat, uniq, slack))
+            out += [Defend(lid, c) for lid, cs in self._defences(seat, uniq, slack) for c in cs]
         if Attack in want:
-            out.extend(self._attack_actions(seat, uniq, slack))
+            out += [Attack(lid, c) for lid, cs in self._attacks(seat, slack) for c in cs]
         support, takeover = PlaySupport in want, TakeOver in want
         for c in uniq if support or takeover else ():
             if cards[c].kind == "support":
@@ -950,21 +947,64 @@ class DoctorWhoGame(GameBase):
             elif takeover and cards[c].name in ("Davros", "Cyberking"):
                 out.extend(TakeOver(c, lid) for lid in self._takeover_targets(seat, c))
 
-    def _defend_actions(self, seat: int, uniq: list[int], slack: int) -> Iterator[Defend]:
-        defenders = [c for c in uniq if self.cards[c].kind == "defender"]
-        if not defenders:
-            return
+    def legal_defences(self) -> list[tuple[int, list[tuple[int, ...]]]]:
+        """The legal Defend actions grouped by Location: ``(loc, [cards, ...])`` pairs, in the
+        order :meth:`legal_actions` lists them (for a bot that weighs a Location once).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=4, seed=2)
+        >>> grouped = [Defend(loc, c) for loc, picks in game.legal_defences() for c in picks]
+        >>> grouped == game.legal_actions(Defend)
+        True
+        """
+        seat, avail, slack = self._turn_cards()
+        return self._defences(seat, _dedupe(avail, self.cards), slack) if slack >= 1 else []
+
+    def legal_attacks(self) -> list[tuple[int, list[tuple[int, ...]]]]:
+        """The legal Attack actions grouped by Location: ``(loc, [cards, ...])`` pairs, in the
+        order :meth:`legal_actions` lists them (a Location with no legal attack is left out).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=4, seed=2)
+        >>> grouped = [Attack(loc, c) for loc, picks in game.legal_attacks() for c in picks]
+        >>> grouped == game.legal_actions(Attack)
+        True
+        """
+        seat, _, slack = self._turn_cards()
+        return self._attacks(seat, slack) if slack >= 1 else []
+
+    def _turn_cards(self) -> tuple[int, list[int], int]:
+        """The turn player, the cards they can play and how many of them may go (the floor,
+        ``D-TURN-2``); in a conflict decision or at the end: none."""
+        seat = self.turn_player
+        if self.phase not in ("turn", "endgame"):
+            return seat, [], 0
+        avail = self.available(seat)
+        return seat, avail, len(avail) - self.floor()
+
+    def _defences(self, seat: int, uniq: list[int], slack: int
+                  ) -> list[tuple[int, list[tuple[int, ...]]]]:
+        cards = self.cards
         by_type: dict[str, list[int]] = {}
-        for c in defenders:
-            by_type.setdefault(self.cards[c].type, []).append(c)
+        for c in uniq:
+            if cards[c].kind == "defender":
+                by_type.setdefault(cards[c].type, []).append(c)
+        if not by_type:
+            return []
+        # At most one Defender of each type, in product order; where a type is there already,
+        # the picks without it come in the same order as the product without its group.
+        picks = []
+        for pick in itertools.product(*([None, *cs] for cs in by_type.values())):
+            chosen = [c for c in pick if c is not None]
+            if chosen and len(chosen) <= slack:
+                picks.append((tuple(sorted(chosen)), {cards[c].type for c in chosen}))
+        out = []
         for lid in self.lines[seat]:
-            loc = self.locs[lid]
-            there = {self.cards[d].type for d in loc.defenders}
-            groups = [[None, *cs] for t, cs in by_type.items() if t not in there]
-            for pick in itertools.product(*groups):
-                cards = tuple(sorted(c for c in pick if c is not None))
-                if cards and len(cards) <= slack:
-                    yield Defend(lid, cards)
+            there = {cards[d].type for d in self.locs[lid].defenders}
+            mine = [combo for combo, types in picks if not types & there]
+            if mine:
+                out.append((lid, mine))
+        return out
 
     def _attack_targets(self, seat: int) -> list[int]:
         out = []
@@ -976,21 +1016,25 @@ class DoctorWhoGame(GameBase):
                     out.append(lid)
         return out
 
-    def _attack_actions(self, seat: int, uniq: list[int], slack: int) -> Iterator[Attack]:
+    def _attacks(self, seat: int, slack: int) -> list[tuple[int, list[tuple[int, ...]]]]:
         enemies = [c for c in self.available(seat) if self.cards[c].kind == "enemy"]
         if not enemies:
-            return
+            return []
         targets = self._attack_targets(seat)
-        groups = []
+        ok = _partners(self.cards)
+        groups = []  # (combo, the cards every card of it may share an attack with)
         for k in range(1, min(len(enemies), slack) + 1):
             for combo in _combos(enemies, k, self.cards):
                 if self._compatible(list(combo)):
-                    groups.append(combo)
+                    groups.append((combo, frozenset.intersection(*(ok[c] for c in combo))))
+        out = []
         for lid in targets:
             there = self._attack_cards(lid)
-            for combo in groups:
-                if not there or self._compatible(there + list(combo)):
-                    yield Attack(lid, combo)
+            if not there or self._compatible(there):
+                mine = [combo for combo, partners in groups if partners.issuperset(there)]
+                if mine:
+                    out.append((lid, mine))
+        return out
 
     def _from_left(self, seat: int) -> list[int]:
         """The other seats, from ``seat``'s left round to its right: lists of targets start

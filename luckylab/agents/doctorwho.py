@@ -123,12 +123,16 @@ class Greedy(Agent):
             s = self.score(a, obs, locs, cards)
             if s > best_score:
                 best, best_score = a, s
+        power: dict[tuple[int, ...], int] = {}  # the same cards come up at every Location
         for kind, groups, value in ((Defend, defences, self.defend_value),
                                     (Attack, attacks, self.attack_value)):
             for lid, picks in groups:
                 loc, vp = locs[lid], cards[lid].vp
                 for cs in picks:
-                    s = value(loc, vp, _strength(cards, cs), len(cs), seat, cards)
+                    strength = power.get(cs)
+                    if strength is None:
+                        strength = power[cs] = _strength(cards, cs)
+                    s = value(loc, vp, strength, len(cs), seat, cards)
                     if s > best_score:
                         best, best_score = kind(lid, cs), s
         for a in others:

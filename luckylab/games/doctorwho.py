@@ -467,31 +467,70 @@ def score(locs: Mapping[int, Loc], cards: tuple[DWCard, ...], players: int) -> l
     return points
 
 
-_DESIGNS: dict[int, tuple[tuple[DWCard, ...], list[int]]] = {}
+_TABLES: dict[int, tuple[tuple[DWCard, ...], list[int], list[frozenset[int]], dict[Any, Any]]] = {}
+
+
+def _tables(deck: tuple[DWCard, ...]
+            ) -> tuple[tuple[DWCard, ...], list[int], list[frozenset[int]], dict[Any, Any]]:
+    """Worked out once per card list: per card id, a number that equal designs (name,
+    strength, picture) share, and the ids of the cards it may share an attack with
+    (:func:`compatible`); and a memo of :func:`_attack_groups`."""
+    known = _TABLES.get(id(deck))
+    if known is None or known[0] is not deck:
+        numbers: dict[tuple[str, int, int], int] = {}
+        designs = [numbers.setdefault((d.name, d.strength, d.picture), len(numbers))
+                   for d in deck]
+        partners = [frozenset(b.id for b in deck if compatible(a, b)) for a in deck]
+        known = _TABLES[id(deck)] = (deck, designs, partners, {})
+    return known
 
 
 def _designs(deck: tuple[DWCard, ...]) -> list[int]:
-    """Per card id, a number that equal designs (name, strength, picture) share (worked out
-    once per card list)."""
-    known = _DESIGNS.get(id(deck))
-    if known is None or known[0] is not deck:
-        numbers: dict[tuple[str, int, int], int] = {}
-        known = _DESIGNS[id(deck)] = (deck, [numbers.setdefault((d.name, d.strength, d.picture),
-                                                                 len(numbers)) for d in deck])
-    return known[1]
-
-
-_PARTNERS: dict[int, tuple[tuple[DWCard, ...], list[frozenset[int]]]] = {}
+    return _tables(deck)[1]
 
 
 def _partners(deck: tuple[DWCard, ...]) -> list[frozenset[int]]:
-    """Per card id, the ids of the cards it may share an attack with (:func:`compatible`,
-    worked out once per card list)."""
-    known = _PARTNERS.get(id(deck))
-    if known is None or known[0] is not deck:
-        known = _PARTNERS[id(deck)] = (deck, [frozenset(b.id for b in deck if compatible(a, b))
-                                              for a in deck])
-    return known[1]
+    return _tables(deck)[2]
+
+
+def _attack_groups(enemies: list[int], most: int, deck: tuple[DWCard, ...]
+                   ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+    """The sets of up to ``most`` of ``enemies`` that may attack together (one per multiset of
+    designs), each with the cards that every card of it may share an attack with. Remembered
+    per card list: a hand's Enemies come back decision after decision."""
+    _, _, ok, memo = _tables(deck)
+    key = ("attack", tuple(sorted(enemies)), most)
+    groups = memo.get(key)
+    if groups is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        groups = memo[key] = [
+            (combo, frozenset.intersection(*(ok[c] for c in combo)))
+            for k in range(1, most + 1) for combo in _combos(enemies, k, deck)
+            if all(b in ok[a] for a, b in itertools.combinations(combo, 2))]
+    return groups
+
+
+def _defence_picks(defenders: list[int], slack: int, deck: tuple[DWCard, ...]
+                   ) -> list[tuple[tuple[int, ...], frozenset[str]]]:
+    """At most one of ``defenders`` of each type, at most ``slack`` cards: each pick with its
+    types, in product order (where a type is on a Location already, the picks without it come
+    in the same order as the product without its group). Remembered per card list."""
+    memo = _tables(deck)[3]
+    key = ("defend", tuple(defenders), min(slack, len(defenders)))
+    picks = memo.get(key)
+    if picks is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        by_type: dict[str, list[int]] = {}
+        for c in defenders:
+            by_type.setdefault(deck[c].type, []).append(c)
+        picks = memo[key] = []
+        for pick in itertools.product(*([None, *cs] for cs in by_type.values())):
+            chosen = [c for c in pick if c is not None]
+            if chosen and len(chosen) <= slack:
+                picks.append((tuple(sorted(chosen)), frozenset(deck[c].type for c in chosen)))
+    return picks
 
 
 def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple[int, ...]]:
@@ -728,24 +767,28 @@ class DoctorWhoGame(GameBase):
         for s in range(players):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
-                attacker, enemies, up = loc.attacker, loc.enemies, loc.up
-                mine_att = attacker == seat
+                attacker, enemies, defenders = loc.attacker, loc.enemies, loc.defenders
                 if attacker is not None:
                     daleks[attacker] += 1
-                tardises[s] += loc.tardis
+                if loc.tardis:
+                    tardises[s] += 1
                 # D-SCO-1 as this seat can tell: a face-down Papal Mainframe is unknown to it
                 if not enemies:
                     scores[s] += cards[lid].vp
-                elif attacker is not None and not any(
-                        cards[e].name == "Papal Mainframe" and (mine_att or e in up)
-                        for e in enemies):
-                    scores[attacker] += cards[lid].vp
+                    seen = []
+                else:
+                    up, mine_att = loc.up, attacker == seat
+                    if attacker is not None and not any(
+                            cards[e].name == "Papal Mainframe" and (mine_att or e in up)
+                            for e in enemies):
+                        scores[attacker] += cards[lid].vp
+                    seen = list(enemies) if mine_att else [e if e in up else None
+                                                           for e in enemies]
                 locations.append({
                     "card": lid, "owner": s, "tardis": loc.tardis, "attacker": attacker,
-                    "defenders": (list(loc.defenders) if s == seat or lid == shown
-                                  else [None] * len(loc.defenders)),
-                    "enemies": (list(enemies) if mine_att or not enemies
-                                else [e if e in up else None for e in enemies]),
+                    "defenders": (list(defenders) if s == seat or lid == shown
+                                  else [None] * len(defenders)),
+                    "enemies": seen,
                 })
         data = {
             "seat": seat, "players": self.players, "phase": self.phase,
@@ -985,19 +1028,9 @@ class DoctorWhoGame(GameBase):
     def _defences(self, seat: int, uniq: list[int], slack: int
                   ) -> list[tuple[int, list[tuple[int, ...]]]]:
         cards = self.cards
-        by_type: dict[str, list[int]] = {}
-        for c in uniq:
-            if cards[c].kind == "defender":
-                by_type.setdefault(cards[c].type, []).append(c)
-        if not by_type:
+        picks = _defence_picks([c for c in uniq if cards[c].kind == "defender"], slack, cards)
+        if not picks:
             return []
-        # At most one Defender of each type, in product order; where a type is there already,
-        # the picks without it come in the same order as the product without its group.
-        picks = []
-        for pick in itertools.product(*([None, *cs] for cs in by_type.values())):
-            chosen = [c for c in pick if c is not None]
-            if chosen and len(chosen) <= slack:
-                picks.append((tuple(sorted(chosen)), {cards[c].type for c in chosen}))
         out = []
         for lid in self.lines[seat]:
             there = {cards[d].type for d in self.locs[lid].defenders}
@@ -1020,15 +1053,9 @@ class DoctorWhoGame(GameBase):
         enemies = [c for c in self.available(seat) if self.cards[c].kind == "enemy"]
         if not enemies:
             return []
-        targets = self._attack_targets(seat)
-        ok = _partners(self.cards)
-        groups = []  # (combo, the cards every card of it may share an attack with)
-        for k in range(1, min(len(enemies), slack) + 1):
-            for combo in _combos(enemies, k, self.cards):
-                if self._compatible(list(combo)):
-                    groups.append((combo, frozenset.intersection(*(ok[c] for c in combo))))
+        groups = _attack_groups(enemies, min(len(enemies), slack), self.cards)
         out = []
-        for lid in targets:
+        for lid in self._attack_targets(seat):
             there = self._attack_cards(lid)
             if not there or self._compatible(there):
                 mine = [combo for combo, partners in groups if partners.issuperset(there)]

@@ -1054,13 +1054,18 @@ class DoctorWhoGame(GameBase):
         if not enemies:
             return []
         groups = _attack_groups(enemies, min(len(enemies), slack), self.cards)
+        every = [combo for combo, _ in groups]  # at a Location no Enemy card is at yet
         out = []
         for lid in self._attack_targets(seat):
-            there = self._attack_cards(lid)
-            if not there or self._compatible(there):
+            there = self._attack_cards(lid) if self.locs[lid].enemies else []
+            if not there:
+                mine = list(every)
+            elif self._compatible(there):
                 mine = [combo for combo, partners in groups if partners.issuperset(there)]
-                if mine:
-                    out.append((lid, mine))
+            else:
+                continue
+            if mine:
+                out.append((lid, mine))
         return out
 
     def _from_left(self, seat: int) -> list[int]:

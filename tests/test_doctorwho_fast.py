@@ -115,3 +115,18 @@ def test_only_lists_the_kinds_asked_for_in_the_full_order():
         for only in kinds:
             assert game.legal_actions(*only) == [a for a in full if isinstance(a, only)]
         game.apply(bots[game.current_player].choose(game))
+
+
+class Rescoring(Greedy):
+    """A subclass with its own score (the same numbers): Greedy weighs every action."""
+
+    def score(self, a, obs, locs, cards):
+        return super().score(a, obs, locs, cards)
+
+
+def test_a_subclass_that_scores_on_its_own_plays_the_same_games():
+    for players in (3, 4):
+        for seed in range(6):
+            game = new_game("doctorwho", players=players, seed=seed)
+            game.play_out([b.choose for b in _bots(Rescoring, players, seed)])
+            assert game.history == reference(players, seed).history

@@ -1,5 +1,7 @@
 """Bots for Doctor Who: The Card Game. They read only ``game.observation(seat)``, the card list
-and ``game.legal_actions()``: never another seat's hand or a face-down card of someone else.
+and ``game.legal_actions()`` (or some kinds of it, and its Defend and Attack actions grouped by
+Location: ``legal_defences()``, ``legal_attacks()``): never another seat's hand or a face-down
+card of someone else.
 
 ``greedy`` (the default)
     Scores every legal action by what it gains now (Locations, safe attacks, defences it can
@@ -25,6 +27,7 @@ and ``game.legal_actions()``: never another seat's hand or a face-down card of s
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..games.doctorwho import (
@@ -60,6 +63,29 @@ DECISIONS = (UseIronsides, UseValiant, MatchDiscard)
 """The decisions inside a conflict."""
 
 _STRENGTHS: dict[int, tuple[Any, list[int]]] = {}
+_SCORES = ("score", "location_value", "defend_value", "attack_value", "support_score")
+_FIRST: dict[int, tuple[Any, bool]] = {}
+
+
+@functools.cache
+def _bundled_scores(cls: type) -> bool:
+    """Does ``cls`` score actions the way :class:`Greedy` does (a subclass may not)?"""
+    return all(getattr(cls, m) is getattr(Greedy, m) for m in _SCORES)
+
+
+def _locations_first(cards: Any) -> bool:
+    """Does every Location outscore anything else :class:`Greedy` (or :class:`Bluffer`) can
+    do? A Location scores 10 + 2 VP + TP; the best of the rest, with ``V`` the largest VP of
+    a Location: a defence 7 + V, Captain Jack 7 + V, an attack 2 + 2 V (5 + V bluffing), a
+    takeover 6 + V, TARDIS or Crack in Time 1 + 5 counters. True for the bundled deck
+    (14 against 11)."""
+    known = _FIRST.get(id(cards))
+    if known is None or known[0] is not cards:
+        places = [c for c in cards if c.kind in ("location", "starting")]
+        most = max(c.vp for c in places)
+        least = min(10 + 2 * c.vp + c.tp for c in places if c.kind == "location")
+        known = _FIRST[id(cards)] = (cards, least > max(7 + most, 2 + 2 * most, 1 + 5))
+    return known[1]
 
 
 def _strength(cards: Any, ids: tuple[int, ...]) -> int:
@@ -101,24 +127,33 @@ class Greedy(Agent):
     def choose(self, game: Any) -> Any:
         seat = game.current_player
         cards = game.cards
+        own = _bundled_scores(type(self))  # then defences and attacks a Location at a time
         # In a conflict: its decision. In a turn: only the kinds that can score above 0 (the
         # rest end the turn), so the best of them is the best of every legal action.
-        if type(self).score is Greedy.score:  # Defences, attacks: a Location at a time
-            actions = game.legal_actions(PlayLocation, TakeOver, PlaySupport, *DECISIONS)
-            defences, attacks = game.legal_defences(), game.legal_attacks()
-        else:  # a subclass's own scores: every action on its own
-            actions = game.legal_actions(*SCORED, *DECISIONS)
-            defences, attacks = [], []
+        kinds = (PlayLocation, TakeOver, PlaySupport) if own else SCORED
+        actions = game.legal_actions(*kinds, *DECISIONS)
         if actions and isinstance(actions[0], DECISIONS):
             return self.decide(actions, game.observation(seat, text=False))
         n = sum(1 for a in actions if isinstance(a, PlayLocation))  # they come first
         first, others = actions[:n], actions[n:]
+        if first and own and _locations_first(cards):  # nothing else can outscore them
+            return max(first, key=lambda a: self.location_value(cards[a.card]))
+        defences = game.legal_defences() if own else []
+        attacks = game.legal_attacks() if own else []
         if not (first or defences or attacks or others):
             return self.dispose(game, None, cards)
         obs = game.observation(seat, text=False)  # the bot reads only the data
+        best = self.best(obs, cards, first, defences, attacks, others)
+        return best if best is not None else self.dispose(game, obs, cards)
+
+    def best(self, obs: Observation, cards: Any, first: list[Any], defences: list[Any],
+             attacks: list[Any], others: list[Any]) -> Any:
+        """The first action of the highest score above 0, in the order of legal_actions() (so
+        that ties go the same way), or None: ``first`` (Locations) and ``others`` are
+        actions, ``defences`` and ``attacks`` grouped by Location."""
+        seat = obs.seat
         locs = {loc["card"]: loc for loc in obs["locations"]}
         best, best_score = None, 0.0
-        # in the order of legal_actions(), so that ties go the same way
         for a in first:
             s = self.score(a, obs, locs, cards)
             if s > best_score:
@@ -139,7 +174,7 @@ class Greedy(Agent):
             s = self.score(a, obs, locs, cards)
             if s > best_score:
                 best, best_score = a, s
-        return best if best is not None else self.dispose(game, obs, cards)
+        return best
 
     def decide(self, actions: list[Any], obs: Observation) -> Any:
         """A decision inside a conflict (Ironsides, The Valiant, the matching discard)."""
@@ -154,7 +189,7 @@ class Greedy(Agent):
     # -- what an action is worth now ----------------------------------------------------------
     def score(self, a: Any, obs: Observation, locs: dict[int, Any], cards: Any) -> float:
         if isinstance(a, PlayLocation):
-            return 10 + 2 * cards[a.card].vp + cards[a.card].tp
+            return self.location_value(cards[a.card])
         if isinstance(a, Defend):
             return self.defend_value(locs[a.loc], cards[a.loc].vp, _strength(cards, a.cards),
                                      len(a.cards), obs.seat, cards)
@@ -166,6 +201,10 @@ class Greedy(Agent):
         if isinstance(a, PlaySupport):
             return self.support_score(a, obs, locs, cards)
         return 0.0
+
+    def location_value(self, card: Any) -> float:
+        """Playing Location ``card``: its VP twice and its TP."""
+        return 10 + 2 * card.vp + card.tp
 
     def defend_value(self, loc: Any, vp: int, strength: int, n: int, seat: int,
                      cards: Any) -> float:

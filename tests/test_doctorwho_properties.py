@@ -85,11 +85,17 @@ class Blindfold:
     def current_player(self):
         return self._game.current_player
 
-    def observation(self, seat):
-        return self._game.observation(seat)
+    def observation(self, seat, text=True):
+        return self._game.observation(seat, text)
 
-    def legal_actions(self):
-        return self._game.legal_actions()
+    def legal_actions(self, *only):
+        return self._game.legal_actions(*only)
+
+    def legal_defences(self):  # the legal Defend actions, grouped by Location
+        return self._game.legal_defences()
+
+    def legal_attacks(self):  # the legal Attack actions, grouped by Location
+        return self._game.legal_attacks()
 
 
 @pytest.mark.parametrize("cls", [Greedy, Careful, Bluffer])

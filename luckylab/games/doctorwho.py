@@ -467,11 +467,78 @@ def score(locs: Mapping[int, Loc], cards: tuple[DWCard, ...], players: int) -> l
     return points
 
 
+_TABLES: dict[int, tuple[tuple[DWCard, ...], list[int], list[frozenset[int]], dict[Any, Any]]] = {}
+
+
+def _tables(deck: tuple[DWCard, ...]
+            ) -> tuple[tuple[DWCard, ...], list[int], list[frozenset[int]], dict[Any, Any]]:
+    """Worked out once per card list: per card id, a number that equal designs (name,
+    strength, picture) share, and the ids of the cards it may share an attack with
+    (:func:`compatible`); and a memo of :func:`_attack_groups`."""
+    known = _TABLES.get(id(deck))
+    if known is None or known[0] is not deck:
+        numbers: dict[tuple[str, int, int], int] = {}
+        designs = [numbers.setdefault((d.name, d.strength, d.picture), len(numbers))
+                   for d in deck]
+        partners = [frozenset(b.id for b in deck if compatible(a, b)) for a in deck]
+        known = _TABLES[id(deck)] = (deck, designs, partners, {})
+    return known
+
+
+def _designs(deck: tuple[DWCard, ...]) -> list[int]:
+    return _tables(deck)[1]
+
+
+def _partners(deck: tuple[DWCard, ...]) -> list[frozenset[int]]:
+    return _tables(deck)[2]
+
+
+def _attack_groups(enemies: list[int], most: int, deck: tuple[DWCard, ...]
+                   ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+    """The sets of up to ``most`` of ``enemies`` that may attack together (one per multiset of
+    designs), each with the cards that every card of it may share an attack with. Remembered
+    per card list: a hand's Enemies come back decision after decision."""
+    _, _, ok, memo = _tables(deck)
+    key = ("attack", tuple(sorted(enemies)), most)
+    groups = memo.get(key)
+    if groups is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        groups = memo[key] = [
+            (combo, frozenset.intersection(*(ok[c] for c in combo)))
+            for k in range(1, most + 1) for combo in _combos(enemies, k, deck)
+            if all(b in ok[a] for a, b in itertools.combinations(combo, 2))]
+    return groups
+
+
+def _defence_picks(defenders: list[int], slack: int, deck: tuple[DWCard, ...]
+                   ) -> list[tuple[tuple[int, ...], frozenset[str]]]:
+    """At most one of ``defenders`` of each type, at most ``slack`` cards: each pick with its
+    types, in product order (where a type is on a Location already, the picks without it come
+    in the same order as the product without its group). Remembered per card list."""
+    memo = _tables(deck)[3]
+    key = ("defend", tuple(defenders), min(slack, len(defenders)))
+    picks = memo.get(key)
+    if picks is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        by_type: dict[str, list[int]] = {}
+        for c in defenders:
+            by_type.setdefault(deck[c].type, []).append(c)
+        picks = memo[key] = []
+        for pick in itertools.product(*([None, *cs] for cs in by_type.values())):
+            chosen = [c for c in pick if c is not None]
+            if chosen and len(chosen) <= slack:
+                picks.append((tuple(sorted(chosen)), frozenset(deck[c].type for c in chosen)))
+    return picks
+
+
 def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple[int, ...]]:
     """The ``k``-card combinations of ``pool``, one per multiset of designs."""
+    design = _designs(deck)
     seen = set()
     for combo in itertools.combinations(sorted(pool), k):
-        key = tuple(sorted((deck[c].name, deck[c].strength, deck[c].picture) for c in combo))
+        key = tuple(sorted([design[c] for c in combo]))
         if key not in seen:
             seen.add(key)
             yield combo
@@ -480,10 +547,10 @@ def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple
 def _dedupe(cards: list[int], deck: tuple[DWCard, ...]) -> list[int]:
     """One card of each design (name, strength, picture): choosing between equal cards is no
     choice."""
+    design = _designs(deck)
     seen, out = set(), []
     for c in sorted(cards):
-        d = deck[c]
-        key = (d.name, d.strength, d.picture)
+        key = design[c]
         if key not in seen:
             seen.add(key)
             out.append(c)
@@ -677,10 +744,11 @@ class DoctorWhoGame(GameBase):
         """Defenders of a conflict waiting for a decision are face up (revealed, ruling 1)."""
         return self.conflict is not None and self.conflict.loc == lid
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int, text: bool = True) -> Observation:
         """Exactly what ``seat`` may know: its hand and reserve, its own face-down Defenders and
         Enemies (it may peek), every face-up card, counts, TP, counters, the discard pile, and
         the cards it last passed and received. Other face-down cards are ``None``.
+        ``text=False`` leaves the text for people empty (for a bot that reads only the data).
 
         >>> from luckylab import new_game
         >>> game = new_game("doctorwho", players=4, seed=2)
@@ -699,24 +767,28 @@ class DoctorWhoGame(GameBase):
         for s in range(players):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
-                attacker, enemies, up = loc.attacker, loc.enemies, loc.up
-                mine_att = attacker == seat
+                attacker, enemies, defenders = loc.attacker, loc.enemies, loc.defenders
                 if attacker is not None:
                     daleks[attacker] += 1
-                tardises[s] += loc.tardis
+                if loc.tardis:
+                    tardises[s] += 1
                 # D-SCO-1 as this seat can tell: a face-down Papal Mainframe is unknown to it
                 if not enemies:
                     scores[s] += cards[lid].vp
-                elif attacker is not None and not any(
-                        cards[e].name == "Papal Mainframe" and (mine_att or e in up)
-                        for e in enemies):
-                    scores[attacker] += cards[lid].vp
+                    seen = []
+                else:
+                    up, mine_att = loc.up, attacker == seat
+                    if attacker is not None and not any(
+                            cards[e].name == "Papal Mainframe" and (mine_att or e in up)
+                            for e in enemies):
+                        scores[attacker] += cards[lid].vp
+                    seen = list(enemies) if mine_att else [e if e in up else None
+                                                           for e in enemies]
                 locations.append({
                     "card": lid, "owner": s, "tardis": loc.tardis, "attacker": attacker,
-                    "defenders": (list(loc.defenders) if s == seat or lid == shown
-                                  else [None] * len(loc.defenders)),
-                    "enemies": (list(enemies) if mine_att
-                                else [e if e in up else None for e in enemies]),
+                    "defenders": (list(defenders) if s == seat or lid == shown
+                                  else [None] * len(defenders)),
+                    "enemies": seen,
                 })
         data = {
             "seat": seat, "players": self.players, "phase": self.phase,
@@ -735,7 +807,7 @@ class DoctorWhoGame(GameBase):
                                                 "attack": c.attack, "stage": c.stage},
             "scores": scores,
         }
-        return Observation(seat, data, self._observation_text(seat, data))
+        return Observation(seat, data, self._observation_text(seat, data) if text else "")
 
     def _observation_text(self, seat: int, data: dict[str, Any]) -> str:
         name = self._name
@@ -860,62 +932,113 @@ class DoctorWhoGame(GameBase):
         return action_space_for(self.cards, self.players)
 
     # -- legal actions -----------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, *only: type) -> list[Action]:
         """Every action the current player may take now (Mr Clever: the choices that remove
-        only other players' TARDIS counters, up to three; :meth:`apply` accepts any)."""
+        only other players' TARDIS counters, up to three; :meth:`apply` accepts any).
+
+        ``only``: action classes; then just the legal actions of those classes, in the order
+        the full list has them (a cheaper list for a bot that weighs a few kinds of action).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=3, seed=1)
+        >>> game.legal_actions(Buy, Pass)
+        []
+        >>> game.legal_actions(Reserve) == [a for a in game.legal_actions()
+        ...                                 if isinstance(a, Reserve)]
+        True
+        """
         if self.phase == "over":
             return []
         if self.phase == "decide":
-            return self._decide_actions()
-        seat = self.turn_player
+            return [a for a in self._decide_actions() if not only or type(a) in only]
+        want = only or _ACTIONS
+        seat, avail, slack = self._turn_cards()
         out: list[Action] = []
-        avail = self.available(seat)
-        slack = len(avail) - self.floor()
         hand = self.hands[seat]
-        if not self.endgame and len(hand) <= self.pass_n <= len(avail):
+        if Pass in want and not self.endgame and len(hand) <= self.pass_n <= len(avail):
             for extra in itertools.combinations(sorted(self.reserves[seat]),
                                                 self.pass_n - len(hand)):
                 out.append(Pass(tuple(sorted(hand + list(extra)))))
-        kinds = {c: self.cards[c].kind for c in avail}
-        uniq = _dedupe(avail, self.cards)
         if slack >= 1:
-            for c in uniq:
-                if kinds[c] == "location":
-                    out.append(PlayLocation(c))
-            out.extend(self._defend_actions(seat, uniq, slack))
-            out.extend(self._attack_actions(seat, uniq, slack))
-            for c in uniq:
-                if kinds[c] == "support":
-                    out.extend(self._support_actions(seat, c, slack))
-                elif self.cards[c].name in ("Davros", "Cyberking"):
-                    out.extend(TakeOver(c, lid) for lid in self._takeover_targets(seat, c))
+            self._play_actions(seat, _dedupe(avail, self.cards), slack, want, out)
             for k in (1, 2):
-                if k <= slack:
+                if k <= slack and Discard in want:
                     out.extend(Discard(combo) for combo in _combos(avail, k, self.cards))
-        room = self.capacity(seat) - self.reserve_used(seat)
+        room = self.capacity(seat) - self.reserve_used(seat) if Reserve in want else 0
         for k in (1, 2):
             if k <= room:
                 out.extend(Reserve(combo) for combo in _combos(hand, k, self.cards))
         drawable = len(self.deck) + (len(self.discard) if self.endgame else 0)
-        for n in range(1, min(self.tp[seat] // 5, drawable) + 1):
+        for n in range(1, min(self.tp[seat] // 5, drawable) + 1 if Buy in want else 1):
             out.append(Buy(n))
         return out
 
-    def _defend_actions(self, seat: int, uniq: list[int], slack: int) -> Iterator[Defend]:
-        defenders = [c for c in uniq if self.cards[c].kind == "defender"]
-        if not defenders:
-            return
-        by_type: dict[str, list[int]] = {}
-        for c in defenders:
-            by_type.setdefault(self.cards[c].type, []).append(c)
+    def _play_actions(self, seat: int, uniq: list[int], slack: int, want: tuple[type, ...],
+                      out: list[Action]) -> None:
+        """Append the Location, Defend, Attack, Support and TakeOver actions in ``want``."""
+        cards = self.cards
+        if PlayLocation in want:
+            out.extend(PlayLocation(c) for c in uniq if cards[c].kind == "location")
+        if Defend in want:
+            out += [Defend(lid, c) for lid, cs in self._defences(seat, uniq, slack) for c in cs]
+        if Attack in want:
+            out += [Attack(lid, c) for lid, cs in self._attacks(seat, slack) for c in cs]
+        support, takeover = PlaySupport in want, TakeOver in want
+        for c in uniq if support or takeover else ():
+            if cards[c].kind == "support":
+                if support:
+                    out.extend(self._support_actions(seat, c, slack))
+            elif takeover and cards[c].name in ("Davros", "Cyberking"):
+                out.extend(TakeOver(c, lid) for lid in self._takeover_targets(seat, c))
+
+    def legal_defences(self) -> list[tuple[int, list[tuple[int, ...]]]]:
+        """The legal Defend actions grouped by Location: ``(loc, [cards, ...])`` pairs, in the
+        order :meth:`legal_actions` lists them (for a bot that weighs a Location once).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=4, seed=2)
+        >>> grouped = [Defend(loc, c) for loc, picks in game.legal_defences() for c in picks]
+        >>> grouped == game.legal_actions(Defend)
+        True
+        """
+        seat, avail, slack = self._turn_cards()
+        return self._defences(seat, _dedupe(avail, self.cards), slack) if slack >= 1 else []
+
+    def legal_attacks(self) -> list[tuple[int, list[tuple[int, ...]]]]:
+        """The legal Attack actions grouped by Location: ``(loc, [cards, ...])`` pairs, in the
+        order :meth:`legal_actions` lists them (a Location with no legal attack is left out).
+
+        >>> from luckylab import new_game
+        >>> game = new_game("doctorwho", players=4, seed=2)
+        >>> grouped = [Attack(loc, c) for loc, picks in game.legal_attacks() for c in picks]
+        >>> grouped == game.legal_actions(Attack)
+        True
+        """
+        seat, _, slack = self._turn_cards()
+        return self._attacks(seat, slack) if slack >= 1 else []
+
+    def _turn_cards(self) -> tuple[int, list[int], int]:
+        """The turn player, the cards they can play and how many of them may go (the floor,
+        ``D-TURN-2``); in a conflict decision or at the end: none."""
+        seat = self.turn_player
+        if self.phase not in ("turn", "endgame"):
+            return seat, [], 0
+        avail = self.available(seat)
+        return seat, avail, len(avail) - self.floor()
+
+    def _defences(self, seat: int, uniq: list[int], slack: int
+                  ) -> list[tuple[int, list[tuple[int, ...]]]]:
+        cards = self.cards
+        picks = _defence_picks([c for c in uniq if cards[c].kind == "defender"], slack, cards)
+        if not picks:
+            return []
+        out = []
         for lid in self.lines[seat]:
-            loc = self.locs[lid]
-            there = {self.cards[d].type for d in loc.defenders}
-            groups = [[None, *cs] for t, cs in by_type.items() if t not in there]
-            for pick in itertools.product(*groups):
-                cards = tuple(sorted(c for c in pick if c is not None))
-                if cards and len(cards) <= slack:
-                    yield Defend(lid, cards)
+            there = {cards[d].type for d in self.locs[lid].defenders}
+            mine = [combo for combo, types in picks if not types & there]
+            if mine:
+                out.append((lid, mine))
+        return out
 
     def _attack_targets(self, seat: int) -> list[int]:
         out = []
@@ -927,21 +1050,24 @@ class DoctorWhoGame(GameBase):
                     out.append(lid)
         return out
 
-    def _attack_actions(self, seat: int, uniq: list[int], slack: int) -> Iterator[Attack]:
+    def _attacks(self, seat: int, slack: int) -> list[tuple[int, list[tuple[int, ...]]]]:
         enemies = [c for c in self.available(seat) if self.cards[c].kind == "enemy"]
         if not enemies:
-            return
-        targets = self._attack_targets(seat)
-        groups = []
-        for k in range(1, min(len(enemies), slack) + 1):
-            for combo in _combos(enemies, k, self.cards):
-                if self._compatible(list(combo)):
-                    groups.append(combo)
-        for lid in targets:
-            there = self._attack_cards(lid)
-            for combo in groups:
-                if not there or self._compatible(there + list(combo)):
-                    yield Attack(lid, combo)
+            return []
+        groups = _attack_groups(enemies, min(len(enemies), slack), self.cards)
+        every = [combo for combo, _ in groups]  # at a Location no Enemy card is at yet
+        out = []
+        for lid in self._attack_targets(seat):
+            there = self._attack_cards(lid) if self.locs[lid].enemies else []
+            if not there:
+                mine = list(every)
+            elif self._compatible(there):
+                mine = [combo for combo, partners in groups if partners.issuperset(there)]
+            else:
+                continue
+            if mine:
+                out.append((lid, mine))
+        return out
 
     def _from_left(self, seat: int) -> list[int]:
         """The other seats, from ``seat``'s left round to its right: lists of targets start
@@ -953,8 +1079,8 @@ class DoctorWhoGame(GameBase):
         return [e for e in self.locs[lid].enemies if self.cards[e].kind == "enemy"]
 
     def _compatible(self, cards: list[int]) -> bool:
-        cs = [self.cards[c] for c in cards]
-        return all(compatible(a, b) for a, b in itertools.combinations(cs, 2))
+        ok = _partners(self.cards)
+        return all(b in ok[a] for a, b in itertools.combinations(cards, 2))
 
     def _takeover_targets(self, seat: int, card: int) -> list[int]:
         if self.daleks_in_play(seat) >= COUNTERS:
@@ -1186,8 +1312,9 @@ class DoctorWhoGame(GameBase):
             self.tp[s] -= take
             self.tp[seat] += take
             got += take
-        self._say("location", f"{self._p(seat)} plays Location {self._name(a.card)} and takes "
-                              f"{got} TP.", seat=seat, card=a.card, tp=got)
+        if not self._quiet:
+            self._say("location", f"{self._p(seat)} plays Location {self._name(a.card)} and takes "
+                                  f"{got} TP.", seat=seat, card=a.card, tp=got)
 
     # D-DEF-1 ---------------------------------------------------------------------------------
     def _check_defend(self, seat: int, a: Defend) -> None:
@@ -1206,13 +1333,16 @@ class DoctorWhoGame(GameBase):
             self._take(seat, c)
         loc = self.locs[a.loc]
         if loc.enemies:
-            self._say("defend", f"{self._p(seat)} defends {self._name(a.loc)} against the attack "
-                                f"with {len(a.cards)} card(s).", seat=seat, loc=a.loc)
+            if not self._quiet:
+                self._say("defend", f"{self._p(seat)} defends {self._name(a.loc)} against the "
+                                    f"attack with {len(a.cards)} card(s).", seat=seat, loc=a.loc)
             self._conflict(a.loc, list(a.cards), [], pre=[])
         else:
             loc.defenders.extend(a.cards)
-            self._say("defend", f"{self._p(seat)} plays {len(a.cards)} Defender(s) face down on "
-                                f"{self._name(a.loc)}.", seat=seat, loc=a.loc, n=len(a.cards))
+            if not self._quiet:
+                self._say("defend", f"{self._p(seat)} plays {len(a.cards)} Defender(s) face down "
+                                    f"on {self._name(a.loc)}.", seat=seat, loc=a.loc,
+                          n=len(a.cards))
 
     # D-ENE-1, D-ENE-2 ------------------------------------------------------------------------
     def _check_attack(self, seat: int, a: Attack) -> None:
@@ -1240,20 +1370,23 @@ class DoctorWhoGame(GameBase):
         if loc.tardis:  # D-ENE-2
             self.discard.extend(a.cards)
             loc.tardis = False
-            self._say("bounce", f"{self._p(seat)} sends {len(a.cards)} Enemy card(s) at "
-                                f"{where}: they are discarded and {self._p(loc.owner)}'s TARDIS "
-                                f"counter goes back.", seat=seat, loc=a.loc,
-                      cards=list(a.cards))
+            if not self._quiet:
+                self._say("bounce", f"{self._p(seat)} sends {len(a.cards)} Enemy card(s) at "
+                                    f"{where}: they are discarded and {self._p(loc.owner)}'s "
+                                    f"TARDIS counter goes back.", seat=seat, loc=a.loc,
+                          cards=list(a.cards))
         elif loc.defenders:
             loc.attacker = seat
-            self._say("attack", f"{self._p(seat)} attacks the defended {where} with "
-                                f"{len(a.cards)} card(s).", seat=seat, loc=a.loc)
+            if not self._quiet:
+                self._say("attack", f"{self._p(seat)} attacks the defended {where} with "
+                                    f"{len(a.cards)} card(s).", seat=seat, loc=a.loc)
             self._conflict(a.loc, [], list(a.cards), pre=list(loc.defenders))
         else:
             loc.attacker = seat
             loc.enemies.extend(a.cards)
-            self._say("attack", f"{self._p(seat)} plays {len(a.cards)} Enemy card(s) face down "
-                                f"at {where}.", seat=seat, loc=a.loc, n=len(a.cards))
+            if not self._quiet:
+                self._say("attack", f"{self._p(seat)} plays {len(a.cards)} Enemy card(s) face down "
+                                    f"at {where}.", seat=seat, loc=a.loc, n=len(a.cards))
 
     # Davros, Cyberking (D-CARD-6) -------------------------------------------------------------
     def _check_takeover(self, seat: int, a: TakeOver) -> None:
@@ -1274,9 +1407,10 @@ class DoctorWhoGame(GameBase):
         loc.attacker = seat
         loc.enemies.append(a.card)
         loc.up.add(a.card)
-        self._say("takeover", f"{self._p(seat)} plays {self._name(a.card)} and takes over "
-                              f"{self._p(old)}'s attack on {self._name(a.loc)}.", seat=seat,
-                  loc=a.loc, card=a.card, old=old)
+        if not self._quiet:
+            self._say("takeover", f"{self._p(seat)} plays {self._name(a.card)} and takes over "
+                                  f"{self._p(old)}'s attack on {self._name(a.loc)}.", seat=seat,
+                      loc=a.loc, card=a.card, old=old)
 
     # D-RES-1, D-TP-1, D-TP-2 ------------------------------------------------------------------
     def _check_reserve(self, seat: int, a: Reserve) -> None:
@@ -1295,8 +1429,9 @@ class DoctorWhoGame(GameBase):
         for c in a.cards:
             self.hands[seat].remove(c)
             self.reserves[seat].append(c)
-        self._say("reserve", f"{self._p(seat)} puts {len(a.cards)} card(s) into reserve.",
-                  seat=seat, n=len(a.cards))
+        if not self._quiet:
+            self._say("reserve", f"{self._p(seat)} puts {len(a.cards)} card(s) into reserve.",
+                      seat=seat, n=len(a.cards))
 
     def _check_buy(self, seat: int, a: Buy) -> None:
         if not isinstance(a.n, int) or isinstance(a.n, bool) or a.n < 1:
@@ -1310,8 +1445,9 @@ class DoctorWhoGame(GameBase):
 
     def _do_buy(self, seat: int, a: Buy) -> None:
         self.tp[seat] -= 5 * a.n
-        self._say("buy", f"{self._p(seat)} buys {a.n} card(s) for {5 * a.n} TP.", seat=seat,
-                  n=a.n)
+        if not self._quiet:
+            self._say("buy", f"{self._p(seat)} buys {a.n} card(s) for {5 * a.n} TP.", seat=seat,
+                      n=a.n)
         self._draw(seat, a.n)
 
     def _check_discard(self, seat: int, a: Discard) -> None:
@@ -1325,8 +1461,9 @@ class DoctorWhoGame(GameBase):
             self._take(seat, c)
         self.discard.extend(a.cards)
         got = self._gain(seat, len(a.cards))
-        self._say("discard", f"{self._p(seat)} discards {', '.join(map(self._name, a.cards))} "
-                             f"for {got} TP.", seat=seat, cards=list(a.cards), tp=got)
+        if not self._quiet:
+            self._say("discard", f"{self._p(seat)} discards {', '.join(map(self._name, a.cards))} "
+                                 f"for {got} TP.", seat=seat, cards=list(a.cards), tp=got)
 
     # Support (D-SUP-1, D-CARD-*) -------------------------------------------------------------
     def _check_support(self, seat: int, a: PlaySupport) -> None:
@@ -1370,8 +1507,9 @@ class DoctorWhoGame(GameBase):
         p = self._p(seat)
         if name in WIDENERS or name == "Ironsides":
             self.reserve_up[seat].append(a.card)
-            self._say("support", f"{p} places {name} face up in the reserve.", seat=seat,
-                      card=a.card)
+            if not self._quiet:
+                self._say("support", f"{p} places {name} face up in the reserve.", seat=seat,
+                          card=a.card)
             return
         self.discard.append(a.card)
         if name in SONICS:
@@ -1381,16 +1519,19 @@ class DoctorWhoGame(GameBase):
             assert loc.attacker is not None
             self._reveal_tp(loc.attacker, seat, turning)
             got = self._gain(seat, 1)
-            self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} turns "
-                                 f"face up ({', '.join(map(self._name, loc.enemies))}); "
-                                 f"+{got} TP.", seat=seat, card=a.card, loc=a.loc,
-                      revealed=list(loc.enemies))
+            if not self._quiet:
+                self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} turns "
+                                     f"face up ({', '.join(map(self._name, loc.enemies))}); "
+                                     f"+{got} TP.", seat=seat, card=a.card, loc=a.loc,
+                          revealed=list(loc.enemies))
         elif name == "Mr Clever":
             for lid in a.cards:
                 self.locs[lid].tardis = False
             got = self._gain(seat, 2)
-            self._say("support", f"{p} plays Mr Clever: {len(a.cards)} TARDIS counter(s) go "
-                                 f"back; +{got} TP.", seat=seat, card=a.card, locs=list(a.cards))
+            if not self._quiet:
+                self._say("support", f"{p} plays Mr Clever: {len(a.cards)} TARDIS counter(s) go "
+                                     f"back; +{got} TP.", seat=seat, card=a.card,
+                          locs=list(a.cards))
         elif name in JACKS:
             loc = self.locs[a.loc]
             gone = loc.enemies.pop(a.index)
@@ -1401,14 +1542,16 @@ class DoctorWhoGame(GameBase):
             if not loc.enemies:
                 self._attack_gone(a.loc, tardis=True)
                 text += "; the attack is over"
-            self._say("support", text + ".", seat=seat, card=a.card, loc=a.loc, gone=gone)
+            if not self._quiet:
+                self._say("support", text + ".", seat=seat, card=a.card, loc=a.loc, gone=gone)
         elif name in ("TARDIS", "Crack in Time"):
             count = self.tardis_in_play if name == "TARDIS" else self.daleks_in_play
             gains = []
             for s in [(seat + i) % self.players for i in range(self.players)]:
                 gains.append(self._gain(s, count(s) + (2 if s == seat else 0)))
-            self._say("support", f"{p} plays {name}: TP taken {gains} (from {p} leftwards).",
-                      seat=seat, card=a.card)
+            if not self._quiet:
+                self._say("support", f"{p} plays {name}: TP taken {gains} (from {p} leftwards).",
+                          seat=seat, card=a.card)
         elif name == "Chameleon Arch":
             self._arch(seat, a)
         elif name in ("Bad Wolf", "Jammy Dodger", "K-9"):
@@ -1420,14 +1563,16 @@ class DoctorWhoGame(GameBase):
             loc.enemies.clear()
             loc.up.clear()
             self._attack_gone(a.loc, tardis=True)
-            self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} is "
-                                 f"defeated.", seat=seat, card=a.card, loc=a.loc)
+            if not self._quiet:
+                self._say("support", f"{p} plays {name}: the attack on {self._name(a.loc)} is "
+                                     f"defeated.", seat=seat, card=a.card, loc=a.loc)
         elif name == "Regeneration":
             for c in a.cards:
                 self.hands[seat].remove(c)
             self.discard.extend(a.cards)
-            self._say("support", f"{p} plays Regeneration: discards {len(a.cards)} and draws "
-                                 f"{len(a.cards) + 1}.", seat=seat, card=a.card)
+            if not self._quiet:
+                self._say("support", f"{p} plays Regeneration: discards {len(a.cards)} and draws "
+                                     f"{len(a.cards) + 1}.", seat=seat, card=a.card)
             self._draw(seat, len(a.cards) + 1)
 
     def _attack_gone(self, lid: int, tardis: bool) -> None:
@@ -1447,14 +1592,16 @@ class DoctorWhoGame(GameBase):
         src.enemies.clear()
         src.up.clear()
         src.attacker = None
-        self._say("support", f"{self._p(seat)} plays Chameleon Arch: the attack on "
-                             f"{self._name(a.loc)} moves to {self._name(a.to)}.", seat=seat,
-                  card=a.card, loc=a.loc, to=a.to)
+        if not self._quiet:
+            self._say("support", f"{self._p(seat)} plays Chameleon Arch: the attack on "
+                                 f"{self._name(a.loc)} moves to {self._name(a.to)}.", seat=seat,
+                      card=a.card, loc=a.loc, to=a.to)
         if dst.tardis:  # ruling 9: as if its owner played there
             self.discard.extend(cards)
             dst.tardis = False
-            self._say("bounce", "It meets a TARDIS counter: the Enemy cards are discarded.",
-                      loc=a.to)
+            if not self._quiet:
+                self._say("bounce", "It meets a TARDIS counter: the Enemy cards are discarded.",
+                          loc=a.to)
         elif dst.defenders:
             dst.attacker = attacker
             dst.enemies.extend(cards)
@@ -1479,10 +1626,11 @@ class DoctorWhoGame(GameBase):
         loc.enemies = enemies
         loc.up = set(enemies)
         # 1. reveal, 2. TP (D-CON-1, D-CARD-1, ruling 5)
-        self._say("reveal", f"Conflict at {self._name(lid)}: {self._p(defender)} defends with "
-                            f"{', '.join(map(self._name, defenders))}; {self._p(attacker)} "
-                            f"attacks with {', '.join(map(self._name, enemies))}.", loc=lid,
-                  defenders=list(defenders), enemies=list(enemies))
+        if not self._quiet:
+            self._say("reveal", f"Conflict at {self._name(lid)}: {self._p(defender)} defends with "
+                                f"{', '.join(map(self._name, defenders))}; {self._p(attacker)} "
+                                f"attacks with {', '.join(map(self._name, enemies))}.", loc=lid,
+                      defenders=list(defenders), enemies=list(enemies))
         for d in defenders:
             if cards[d].name in ("River Song", "Donna"):
                 self._gain(defender, 1)
@@ -1493,9 +1641,10 @@ class DoctorWhoGame(GameBase):
             self.discard.extend(defenders + enemies)
             loc.enemies = []
             self._attack_gone(lid, tardis=True)
-            self._say("conflict", "Amy Pond meets the Silurians: every card is discarded and "
-                                  f"{self._p(defender)} places a TARDIS counter.", loc=lid,
-                      winner="defender")
+            if not self._quiet:
+                self._say("conflict", "Amy Pond meets the Silurians: every card is discarded and "
+                                      f"{self._p(defender)} places a TARDIS counter.", loc=lid,
+                          winner="defender")
             return
         # 4. The Impossible Astronaut, 5. Madame Kovarian (D-CARD-6, ruling 6)
         kovarian = any(cards[e].name == "Madame Kovarian" for e in enemies)
@@ -1510,11 +1659,13 @@ class DoctorWhoGame(GameBase):
                 if not kovarian:
                     defenders.remove(river)
                     self.discard.append(river)
-                self._say("astronaut", "The Impossible Astronaut meets River Song.", loc=lid)
+                if not self._quiet:
+                    self._say("astronaut", "The Impossible Astronaut meets River Song.", loc=lid)
             elif doctor is not None:
                 defenders.remove(doctor)
                 self.discard.append(doctor)
-                self._say("astronaut", "The Impossible Astronaut discards the Doctor.", loc=lid)
+                if not self._quiet:
+                    self._say("astronaut", "The Impossible Astronaut discards the Doctor.", loc=lid)
             else:
                 zero.append(astro)
         if kovarian:
@@ -1522,8 +1673,9 @@ class DoctorWhoGame(GameBase):
                 defenders.remove(river)
                 enemies.append(river)
                 loc.up.add(river)
-                self._say("kovarian", "River Song switches sides: she joins the attack.",
-                          loc=lid)
+                if not self._quiet:
+                    self._say("kovarian", "River Song switches sides: she joins the attack.",
+                              loc=lid)
         loc.defenders = defenders
         defence = sum(cards[d].strength for d in defenders)
         attack = sum(cards[e].strength for e in enemies if e not in zero)
@@ -1564,14 +1716,16 @@ class DoctorWhoGame(GameBase):
             self.discard.extend(loc.defenders + loc.enemies)
             loc.defenders, loc.enemies = [], []
             self._attack_gone(c.loc, tardis=True)
-            self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
-                                  f"{self._p(c.defender)} wins and places a TARDIS counter.",
-                      loc=c.loc, winner="defender", defence=c.defence, attack=c.attack)
+            if not self._quiet:
+                self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
+                                      f"{self._p(c.defender)} wins and places a TARDIS counter.",
+                          loc=c.loc, winner="defender", defence=c.defence, attack=c.attack)
             self._conflict_done()
             return
-        self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
-                              f"{self._p(c.attacker)} wins.", loc=c.loc, winner="attacker",
-                  defence=c.defence, attack=c.attack)
+        if not self._quiet:
+            self._say("conflict", f"Defence {c.defence} against attack {c.attack}: "
+                                  f"{self._p(c.attacker)} wins.", loc=c.loc, winner="attacker",
+                      defence=c.defence, attack=c.attack)
         # 8. The Valiant (D-CARD-4), if playing it keeps the hand floor (D-TURN-2)
         if self._valiant_ok(c):
             c.stage = "valiant"
@@ -1598,7 +1752,7 @@ class DoctorWhoGame(GameBase):
         for d in loc.defenders:
             back = valiant or (self.cards[d].type == "Rory" and d in c.pre)
             (self.hands[c.defender] if back else self.discard).append(d)
-            if back:
+            if back and not self._quiet:
                 self._say("to_hand", f"{self._name(d)} goes back to {self._p(c.defender)}'s "
                                      f"hand.", loc=c.loc, card=d)
         loc.defenders = []
@@ -1621,10 +1775,11 @@ class DoctorWhoGame(GameBase):
             loc.enemies.remove(e)
             self.discard.append(e)
         loc.up = set(loc.enemies)
-        self._say("match", f"{self._p(c.attacker)} discards "
-                           f"{', '.join(map(self._name, cards)) or 'nothing'} to match; "
-                           f"{', '.join(map(self._name, loc.enemies))} stay face up.",
-                  loc=c.loc, cards=list(cards))
+        if not self._quiet:
+            self._say("match", f"{self._p(c.attacker)} discards "
+                               f"{', '.join(map(self._name, cards)) or 'nothing'} to match; "
+                               f"{', '.join(map(self._name, loc.enemies))} stay face up.",
+                      loc=c.loc, cards=list(cards))
         self._conflict_done()
 
     def _conflict_done(self) -> None:
@@ -1708,8 +1863,9 @@ class DoctorWhoGame(GameBase):
         self.hands[right].extend(a.cards)
         self.passed[seat] = tuple(a.cards)
         self.received[right] = tuple(a.cards)
-        self._say("pass", f"{self._p(seat)} passes {self.pass_n} cards to {self._p(right)}.",
-                  seat=seat, to=right)
+        if not self._quiet:
+            self._say("pass", f"{self._p(seat)} passes {self.pass_n} cards to {self._p(right)}.",
+                      seat=seat, to=right)
         if self.end_revealed:  # revealed during the turn: draw 5
             self._draw(seat, 5, in_turn=False)
         else:
@@ -1718,11 +1874,13 @@ class DoctorWhoGame(GameBase):
                 if self.end_revealed:  # revealed by this draw: fill up to 5
                     self._draw(seat, 5 - len(self.hands[seat]), in_turn=False)
                     break
-        self._say("draw", f"{self._p(seat)} draws up to {len(self.hands[seat])} cards.",
-                  seat=seat)
+        if not self._quiet:
+            self._say("draw", f"{self._p(seat)} draws up to {len(self.hands[seat])} cards.",
+                      seat=seat)
         if self.end_revealed:
             self.endgame = True
-            self._say("endgame", "The End Game begins: one action a turn, no passing.")
+            if not self._quiet:
+                self._say("endgame", "The End Game begins: one action a turn, no passing.")
         self._next_turn()
 
     def _after_action(self) -> None:

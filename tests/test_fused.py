@@ -1,0 +1,81 @@
+"""The engines' fused turns play the same games as the reference rules with the default bots.
+
+``play_out`` runs a game's fused turn module (``luckylab.games.kill_fast`` ...) when every seat
+is the game's default bot; wrapping the same bots' ``choose`` in a lambda hides them, and the
+engine plays through its readable rules instead. Both games must end in the same state: every
+attribute of the game (history, hands, deck, positions, result ...), the game's generator and
+the bots' generators.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from luckylab.agents import agent_class
+from luckylab.agents.kill import Opportunist, Patient
+from luckylab.games.fused import all_fused, is_fused
+from luckylab.games.registry import new_game
+
+FUSED = {"kill": range(2, 9)}
+FAST_GAMES, SLOW_GAMES = 40, 1000
+
+
+def _played(game: str, players: int, seed: int, fused: bool):
+    state = new_game(game, players=players, seed=seed)
+    rng = random.Random(seed ^ 0x5EED)
+    bots = [agent_class(game, None)(seed=rng.getrandbits(32)) for _ in range(state.num_seats)]
+    choosers = [b.choose for b in bots]
+    if not fused:
+        choosers = [(lambda g, c=c: c(g)) for c in choosers]
+    assert all_fused(choosers, game) is fused
+    state.quieten()
+    state.play_out(choosers)
+    state.quieten(False)
+    return state, bots
+
+
+def _snapshot(state, bots) -> tuple:
+    """Everything about a finished game, in a comparable form."""
+    plain = {k: v for k, v in vars(state).items() if k != "rng"}
+    return (repr(sorted(plain.items())), state.rng.getstate(),
+            [b.rng.getstate() for b in bots], state.result(), state.state_digest())
+
+
+def _compare(game: str, players: int, seeds: range) -> None:
+    for seed in seeds:
+        fused = _snapshot(*_played(game, players, seed, fused=True))
+        reference = _snapshot(*_played(game, players, seed, fused=False))
+        assert fused == reference, f"{game} {players}p seed {seed}: the fused turns differ"
+
+
+@pytest.mark.parametrize("game, players", [(g, p) for g, ps in FUSED.items() for p in ps])
+def test_fused_turns_play_the_reference_games(game, players):
+    _compare(game, players, range(FAST_GAMES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players", [(g, p) for g, ps in FUSED.items() for p in ps])
+def test_fused_turns_play_the_reference_games_on_a_thousand_seeds(game, players):
+    _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES))
+
+
+def test_only_the_default_bot_itself_is_fused():
+    assert is_fused(Opportunist(seed=1).choose, "kill")
+    assert not is_fused(Opportunist(seed=1).choose, "island")
+    assert not is_fused(Patient(seed=1).choose, "kill")  # a subclass plays otherwise
+    tuned = Opportunist(seed=1)
+    tuned.min_value = 3  # an option of its own: the engine cannot know what it does
+    assert not is_fused(tuned.choose, "kill")
+
+    class Mine(Opportunist):
+        pass
+
+    assert not is_fused(Mine(seed=1).choose, "kill")
+
+
+def test_a_game_that_is_not_quiet_keeps_its_events():
+    state = new_game("kill", players=3, seed=4)
+    state.play_out([Opportunist(seed=s).choose for s in range(3)])
+    assert state.is_over and any(e.kind == "turn" for e in state.events[5:])

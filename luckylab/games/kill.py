@@ -1113,7 +1113,7 @@ class KillGame(HandlerTable, GameBase):
         if self._quiet and self.phase == "turn" and all_fused(choosers, self.game_name):
             from .kill_fast import play_out
 
-            play_out(self)
+            play_out(self, _ACTIONS)
             return
         super().play_out(choosers)
 

@@ -17,10 +17,10 @@ What the bot does (``luckylab.agents.kill.Opportunist``), in the order it checks
 Spaces are numbered in sorted order of their names, so the lowest set bit of a bitset is the
 first space in sorted order (the reference's ``min`` and its sorted loops).
 
->>> from luckylab.games.kill import KillGame
+>>> from luckylab.games.kill import _ACTIONS, KillGame
 >>> game = KillGame(players=3, seed=2)
 >>> game.quieten()
->>> play_out(game)
+>>> play_out(game, _ACTIONS)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 """
@@ -28,24 +28,23 @@ first space in sorted order (the reference's ``min`` and its sorted loops).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..boards.board import Board
 from ..cards import load_deck
 from .foiling import FoilRound
-from .kill import Attack, EndTurn, Foil, PlayCard, Snoop, Step, _tables
-
-if TYPE_CHECKING:
-    from .kill import KillGame
 
 __all__ = ["FastTables", "fast_tables", "play_out"]
 
 
 class FastTables:
-    """A board's spaces as integers and the lookups the fused turns read (built once)."""
+    """A board's spaces as integers and the lookups the fused turns read (built once), from
+    the engine's own tables (``KillGame.tables``) and its action classes, in the order
+    ``Snoop, Step, PlayCard, Attack, EndTurn, Foil``."""
 
-    def __init__(self, board: Board) -> None:
-        ref = _tables(board)
+    def __init__(self, board: Board, ref: Any, actions: tuple[type, ...]) -> None:
+        Snoop, Step, PlayCard, Attack, EndTurn, Foil = actions  # noqa: N806 - classes
+        self.play_card, self.foil = PlayCard, Foil
         names = tuple(sorted(board.spaces))
         at = {s: i for i, s in enumerate(names)}
         self.names, self.index = names, at
@@ -95,9 +94,9 @@ def _nearest_room(board: Board, here: str, target: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def fast_tables(board: Board) -> FastTables:
+def fast_tables(board: Board, ref: Any, actions: tuple[type, ...]) -> FastTables:
     """The fused turns' tables for ``board``, built once per board."""
-    return FastTables(board)
+    return FastTables(board, ref, actions)
 
 
 class _State:
@@ -107,7 +106,7 @@ class _State:
                  "attempts", "rng", "turn", "active", "stepped", "over", "winner",
                  "reshuffles", "left", "others", "cap")
 
-    def __init__(self, game: KillGame, t: FastTables) -> None:
+    def __init__(self, game: Any, t: FastTables) -> None:
         at = t.index
         self.game = game
         self.pos = [at[game.position[s]] for s in range(game.players)]
@@ -133,9 +132,10 @@ class _State:
                 game.winner, game.finished = self.winner, True
 
 
-def play_out(game: KillGame) -> None:
-    """Play ``game`` (quiet, at the start of a turn) to its end, every seat the default bot."""
-    t = fast_tables(game.board)
+def play_out(game: Any, actions: tuple[type, ...]) -> None:
+    """Play ``game`` (a quiet ``KillGame`` at the start of a turn) to its end, every seat the
+    default bot; ``actions`` are its action classes (see :class:`FastTables`)."""
+    t = fast_tables(game.board, game.tables, actions)
     state = _State(game, t)
     while not state.over:
         _turn(state, t)
@@ -241,7 +241,7 @@ def _play(t: FastTables, card: int, pawn: str, to: int) -> Any:
     key = (card, pawn, to)
     action = t.plays.get(key)
     if action is None:
-        action = t.plays[key] = PlayCard(card, pawn, t.names[to])  # type: ignore[arg-type]
+        action = t.plays[key] = t.play_card(card, pawn, t.names[to])
     return action
 
 
@@ -273,7 +273,7 @@ def _attack(s: _State, t: FastTables, seat: int, hand: list[int], here: int) -> 
             break
         held = hands[other]
         cards = _cheapest(t, held, value - paid)
-        s.history.append(Foil(cards))
+        s.history.append(t.foil(cards))
         for c in cards:
             held.remove(c)
             s.removed.append(c)

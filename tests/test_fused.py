@@ -18,7 +18,7 @@ from luckylab.agents.kill import Opportunist, Patient
 from luckylab.games.fused import all_fused, is_fused
 from luckylab.games.registry import new_game
 
-FUSED = {"kill": range(2, 9)}
+FUSED = {"kill": range(2, 9), "island": range(2, 9)}
 FAST_GAMES, SLOW_GAMES = 40, 1000
 
 

@@ -30,8 +30,8 @@ def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:
     bot = getattr(chooser, "__self__", None)
     cls = type(bot)
     own = cls.__dict__
-    return (own.get("fused_turn") == game and "choose" in own
-            and getattr(chooser, "__func__", None) is own["choose"]
+    return (own.get("fused_turn") == game
+            and getattr(chooser, "__func__", None) is getattr(cls, "choose", None)
             and getattr(bot, "__dict__", {}).keys() == {"rng"})
 
 

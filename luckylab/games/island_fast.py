@@ -1,0 +1,215 @@
+"""The Island of Doctor Lucky's fused turns: the default bot (``cautious``) deciding and the
+rules applying in one plain function per turn, on precomputed tables.
+
+:mod:`luckylab.games.island` is the reference that students read; this module plays the same
+games faster and is tested equal to it, action for action and draw for draw
+(``tests/test_fused.py``). ``IslandGame.play_out`` uses it for a quiet game in which every seat
+is the default bot (:mod:`luckylab.games.fused`). A turn's two phases are decided and applied
+here; what follows a turn (Doctor Lucky's step, the Strangers' turns, the building draws) and a
+murder attempt are the reference's own steps, called directly; anything the bot never meets (a
+Hazard's penalty) goes through the reference.
+
+What the bot does (``luckylab.agents.island.CautiousAgent``):
+
+- Phase 1: move onto Doctor Lucky's space if it is in reach, empty and unseen by the others;
+  with him and alone but seen, move the cat onto him; else stay if it may draw, or move to the
+  nearest space where nobody (Doctor Lucky included) would see it;
+- Phase 2: attack (with its best Weapon) when it may, else draw when unseen, else pass;
+- asked to foil, it passes when the players still to be asked are expected to cover what is
+  needed, else pays the cheapest cover.
+
+>>> from luckylab.games.island import _FUSED_ACTIONS, IslandGame
+>>> game = IslandGame(players=4, seed=2)
+>>> game.quieten()
+>>> play_out(game, _FUSED_ACTIONS, [])
+>>> game.is_over, len(game.history) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..boards.board import Board
+
+__all__ = ["FastTables", "cheapest_cover", "fast_tables", "play_out"]
+
+
+class FastTables:
+    """A board's lookups for the fused turns, built once per board, and the action classes
+    (``Move, MoveCat, Pass, Draw, Attack, Foil``) with their shared instances."""
+
+    def __init__(self, board: Board, actions: tuple[type, ...]) -> None:
+        Move, MoveCat, Pass, Draw, Attack, Foil = actions  # noqa: N806 - classes
+        self.move, self.foil = Move, Foil
+        self.dist = {s: dict(board._dist[s]) for s in board.spaces}
+        self.by_distance = {s: board.by_distance(s) for s in board.spaces}
+        self.cat = {s: MoveCat(s) for s in board.spaces}
+        self.pass_, self.draw = Pass(), Draw()
+        self.attack = Attack
+        self.moves: dict[tuple[int, str], Any] = {}
+        # (Luck and Weapon flag of each card with Luck, in hand order; needed) -> places
+        self.covers: dict[tuple[tuple[tuple[int, bool], ...], int], tuple[int, ...]] = {}
+
+
+@lru_cache(maxsize=16)
+def fast_tables(board: Board, actions: tuple[type, ...]) -> FastTables:
+    """The fused turns' tables for ``board``."""
+    return FastTables(board, actions)
+
+
+def play_out(game: Any, actions: tuple[type, ...],
+             choosers: Sequence[Callable[[Any], Any]]) -> None:
+    """Play a quiet ``IslandGame`` of default bots to its end (``choosers`` decide only what
+    the bot never meets here: a Hazard's penalty)."""
+    t = fast_tables(game.board, actions)
+    while game.phase != "over":
+        phase = game.phase
+        if phase == "phase1":
+            _turn(game, t)
+        elif phase == "foil":
+            _foil(game, t)
+        else:
+            game.apply_trusted(choosers[game._decider](game))
+
+
+def _seen_by_others(game: Any, me: int, vis: Any) -> set[str]:
+    """The spaces another live pawn sees (the cat where it is)."""
+    position = game.position
+    seen: set[str] = set()
+    for s in game.order:
+        if s != me:
+            seen |= vis[position[s]]
+    return seen
+
+
+def _turn(game: Any, t: FastTables) -> None:
+    """One player's Phase 1 and Phase 2, and the step to the next turn."""
+    me, position, history = game._decider, game.position, game.history
+    here, doctor, cat = position[me], game.doctor, game.cat
+    vis = game._sight[cat]
+    seen = _seen_by_others(game, me, vis)
+    may_draw = bool(game.deck) and me not in game.eliminated
+    # Phase 1 (I-MOVE-1, I-MOVE-2)
+    dest, first = None, t.pass_
+    alone = here == doctor and all(s == me or position[s] != here for s in game.order)
+    if (here != doctor and t.dist[here][doctor] <= game.move[me] and doctor not in seen
+            and all(position[s] != doctor for s in game.order)):
+        dest = doctor  # to him, alone and unseen by the others
+    elif alone and (here in seen or me in game.eliminated) and cat != doctor:
+        game.cat = cat = doctor  # the cat blinds everyone looking in
+        first = t.cat[doctor]
+        vis = game._sight[cat]
+        seen = _seen_by_others(game, me, vis)
+    elif not (may_draw and here not in vis[doctor] and here not in seen):
+        budget, his = game.move[me], vis[doctor]
+        for space, steps in t.by_distance[here]:
+            if steps > budget:
+                break
+            if steps and space not in his and space not in seen:
+                dest = space
+                break
+    if dest is not None:
+        position[me] = here = dest
+        key = (me, dest)
+        first = t.moves.get(key)
+        if first is None:
+            first = t.moves[key] = t.move((key,))
+    history.append(first)
+    game.phase = "phase2"
+    # Phase 2 (I-KILL-1, I-DRAW-1)
+    if (here == doctor and me not in game.eliminated and here not in seen
+            and all(s == me or position[s] != here for s in game.order)):
+        action = t.attack(_best_weapon(game, me, here))
+        history.append(action)
+        game._do_attack(me, action)  # the foiling round goes on in play_out
+        return
+    if may_draw and here not in vis[doctor] and here not in seen:
+        history.append(t.draw)
+        hand = game.hands[me]
+        hand.append(game.deck.pop())
+        game._held += game._luck[hand[-1]]
+    else:
+        history.append(t.pass_)
+    game._end_turn()
+
+
+def _best_weapon(game: Any, me: int, here: str) -> int | None:
+    """The Weapon in hand worth most on ``here`` (the lowest id of equals), or None."""
+    cards = game.cards
+    best, best_key = None, None
+    for c in game.hands[me]:
+        card = cards[c]
+        if card.kind == "weapon":
+            key = (card.weapon_value(here), -c)
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+    return best
+
+
+def _foil(game: Any, t: FastTables) -> None:
+    """The asked player's answer to a murder attempt, applied by the reference."""
+    me, round_ = game._decider, game.foil
+    later = round_.order[len(round_.asked) + 1:]
+    needed = round_.needed
+    strangers, hands, mean, deck = game._is_stranger, game.hands, game.mean_luck, game.deck
+    expected_later = sum((mean if deck else 0.0) if strangers[s] else len(hands[s]) * mean
+                         for s in later)
+    if later and expected_later >= needed:
+        cards: tuple[int, ...] = ()  # someone after it will probably pay
+    else:
+        cards = cheapest_cover(game.cards, hands[me], needed, t.covers)
+    action = t.foil(cards)
+    game.history.append(action)
+    game._do_foil(me, action)
+
+
+def cheapest_cover(cards: Sequence[Any], held: Sequence[int], needed: int,
+                   memo: dict[Any, tuple[int, ...]] | None = None) -> tuple[int, ...]:
+    """``luckylab.agents.island.cheapest_cover`` on a hand: the cards reaching ``needed`` Luck
+    with the least Luck spent, then the fewest cards, then the fewest Weapons; () if the hand
+    cannot. ``memo`` remembers answers by the Luck and kind of the cards, in hand order.
+
+    >>> from luckylab.cards import load_deck
+    >>> deck = load_deck("island")
+    >>> lucky = [c.id for c in deck if c.luck == 2][:3]
+    >>> cheapest_cover(deck, lucky, 3) == tuple(lucky[:2])
+    True
+    """
+    hand = [c for c in held if cards[c].luck > 0]
+    key = (tuple([(cards[c].luck, cards[c].kind == "weapon") for c in hand]), needed)
+    places = None if memo is None else memo.get(key)
+    if places is None:
+        places = _cover_places(key[0], needed, len(cards))
+        if memo is not None:
+            if len(memo) >= 20_000:
+                memo.clear()
+            memo[key] = places
+    return tuple([hand[i] for i in places])
+
+
+def _cover_places(lucks: tuple[tuple[int, bool], ...], needed: int,
+                  deck_size: int) -> tuple[int, ...]:
+    """The knapsack of ``cheapest_cover`` over cards given as (Luck, is a Weapon), answering
+    with their places."""
+    if sum(luck for luck, _ in lucks) < needed:
+        return ()
+    cap = needed + 4  # no card has more than 4 Luck
+    per_card = deck_size + 1
+    unknown = per_card * per_card
+    cost = [0] + [unknown] * (cap - 1)
+    combo: list[tuple[int, ...]] = [()] * cap
+    reached = 0
+    for i, (luck, weapon) in enumerate(lucks):
+        price = per_card + weapon
+        for total in range(min(reached, cap - 1 - luck), -1, -1):
+            if cost[total] + price < cost[total + luck]:
+                cost[total + luck] = cost[total] + price
+                combo[total + luck] = (*combo[total], i)
+        reached = min(reached + luck, cap - 1)
+    for total in range(max(needed, 1), cap):
+        if cost[total] < unknown:
+            return combo[total]
+    return ()

@@ -38,15 +38,21 @@ __all__ = ["FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
 
 class FastTables:
-    """A board's lookups for the fused turns, built once per board, and the action classes
-    (``Move, MoveCat, Pass, Draw, Attack, Foil``) with their shared instances."""
+    """A board's lookups for the fused turns, built once per board and cat rule: each space's
+    bit, sight as bitsets (``sight[cat][space]``: the spaces seen from ``space``), distances,
+    and the action classes (``Move, MoveCat, Pass, Draw, Attack, Foil``) with shared instances."""
 
-    def __init__(self, board: Board, actions: tuple[type, ...]) -> None:
+    def __init__(self, board: Board, cat_blocks: str, actions: tuple[type, ...]) -> None:
         Move, MoveCat, Pass, Draw, Attack, Foil = actions  # noqa: N806 - classes
         self.move, self.foil = Move, Foil
-        self.dist = {s: dict(board._dist[s]) for s in board.spaces}
-        self.by_distance = {s: board.by_distance(s) for s in board.spaces}
-        self.cat = {s: MoveCat(s) for s in board.spaces}
+        spaces = board.spaces
+        self.bit = {s: 1 << i for i, s in enumerate(spaces)}
+        self.sight = {cat: {s: _bits(self.bit, board.visible_from(s, cat, cat_blocks))
+                            for s in spaces} for cat in spaces}  # type: ignore[arg-type]
+        self.dist = {s: {o: board.distance(s, o) for o in spaces} for s in spaces}
+        self.by_distance = {s: tuple((o, d, self.bit[o]) for o, d in board.by_distance(s))
+                            for s in spaces}
+        self.cat = {s: MoveCat(s) for s in spaces}
         self.pass_, self.draw = Pass(), Draw()
         self.attack = Attack
         self.moves: dict[tuple[int, str], Any] = {}
@@ -54,17 +60,24 @@ class FastTables:
         self.covers: dict[tuple[tuple[tuple[int, bool], ...], int], tuple[int, ...]] = {}
 
 
+def _bits(bit: dict[str, int], spaces: Any) -> int:
+    out = 0
+    for s in spaces:
+        out |= bit[s]
+    return out
+
+
 @lru_cache(maxsize=16)
-def fast_tables(board: Board, actions: tuple[type, ...]) -> FastTables:
-    """The fused turns' tables for ``board``."""
-    return FastTables(board, actions)
+def fast_tables(board: Board, cat_blocks: str, actions: tuple[type, ...]) -> FastTables:
+    """The fused turns' tables for ``board`` and the cat rule ``cat_blocks``."""
+    return FastTables(board, cat_blocks, actions)
 
 
 def play_out(game: Any, actions: tuple[type, ...],
              choosers: Sequence[Callable[[Any], Any]]) -> None:
     """Play a quiet ``IslandGame`` of default bots to its end (``choosers`` decide only what
     the bot never meets here: a Hazard's penalty)."""
-    t = fast_tables(game.board, actions)
+    t = fast_tables(game.board, game.cat_blocks, actions)
     while game.phase != "over":
         phase = game.phase
         if phase == "phase1":
@@ -75,40 +88,35 @@ def play_out(game: Any, actions: tuple[type, ...],
             game.apply_trusted(choosers[game._decider](game))
 
 
-def _seen_by_others(game: Any, me: int, vis: Any) -> set[str]:
-    """The spaces another live pawn sees (the cat where it is)."""
-    position = game.position
-    seen: set[str] = set()
-    for s in game.order:
-        if s != me:
-            seen |= vis[position[s]]
-    return seen
-
-
 def _turn(game: Any, t: FastTables) -> None:
     """One player's Phase 1 and Phase 2, and the step to the next turn."""
     me, position, history = game._decider, game.position, game.history
     here, doctor, cat = position[me], game.doctor, game.cat
-    vis = game._sight[cat]
-    seen = _seen_by_others(game, me, vis)
-    may_draw = bool(game.deck) and me not in game.eliminated
+    rows, bit = t.sight[cat], t.bit
+    spots = [position[s] for s in game.order if s != me]  # the other live pawns
+    seen = 0
+    for spot in spots:
+        seen |= rows[spot]
+    out = me in game.eliminated
+    may_draw = bool(game.deck) and not out
     # Phase 1 (I-MOVE-1, I-MOVE-2)
     dest, first = None, t.pass_
-    alone = here == doctor and all(s == me or position[s] != here for s in game.order)
-    if (here != doctor and t.dist[here][doctor] <= game.move[me] and doctor not in seen
-            and all(position[s] != doctor for s in game.order)):
+    if (here != doctor and t.dist[here][doctor] <= game.move[me] and not seen & bit[doctor]
+            and doctor not in spots):
         dest = doctor  # to him, alone and unseen by the others
-    elif alone and (here in seen or me in game.eliminated) and cat != doctor:
-        game.cat = cat = doctor  # the cat blinds everyone looking in
+    elif here == doctor and here not in spots and (seen & bit[here] or out) and cat != doctor:
+        game.cat = cat = doctor  # with him, alone but seen: the cat blinds those looking in
         first = t.cat[doctor]
-        vis = game._sight[cat]
-        seen = _seen_by_others(game, me, vis)
-    elif not (may_draw and here not in vis[doctor] and here not in seen):
-        budget, his = game.move[me], vis[doctor]
-        for space, steps in t.by_distance[here]:
+        rows = t.sight[cat]
+        seen = 0
+        for spot in spots:
+            seen |= rows[spot]
+    elif not (may_draw and not (rows[doctor] | seen) & bit[here]):
+        budget, blind = game.move[me], rows[doctor] | seen
+        for space, steps, b in t.by_distance[here]:  # the nearest space nobody sees
             if steps > budget:
                 break
-            if steps and space not in his and space not in seen:
+            if steps and not blind & b:
                 dest = space
                 break
     if dest is not None:
@@ -120,13 +128,12 @@ def _turn(game: Any, t: FastTables) -> None:
     history.append(first)
     game.phase = "phase2"
     # Phase 2 (I-KILL-1, I-DRAW-1)
-    if (here == doctor and me not in game.eliminated and here not in seen
-            and all(s == me or position[s] != here for s in game.order)):
+    if here == doctor and not out and not seen & bit[here] and here not in spots:
         action = t.attack(_best_weapon(game, me, here))
         history.append(action)
         game._do_attack(me, action)  # the foiling round goes on in play_out
         return
-    if may_draw and here not in vis[doctor] and here not in seen:
+    if may_draw and not (rows[doctor] | seen) & bit[here]:
         history.append(t.draw)
         hand = game.hands[me]
         hand.append(game.deck.pop())
@@ -161,9 +168,18 @@ def _foil(game: Any, t: FastTables) -> None:
         cards: tuple[int, ...] = ()  # someone after it will probably pay
     else:
         cards = cheapest_cover(game.cards, hands[me], needed, t.covers)
-    action = t.foil(cards)
-    game.history.append(action)
-    game._do_foil(me, action)
+    game.history.append(t.foil(cards))
+    luck, hand = game._luck, hands[me]  # I-FOIL-3: the loser is the last who could cover it
+    points = sum([luck[c] for c in cards])
+    if points < needed <= sum([luck[c] for c in hand]):
+        round_.loser = me
+    round_.paid += points
+    round_.asked.append((me, cards))
+    for c in cards:
+        hand.remove(c)
+        game.discards.append(c)
+    game._held -= points
+    game._continue_foil()
 
 
 def cheapest_cover(cards: Sequence[Any], held: Sequence[int], needed: int,

@@ -18,7 +18,7 @@ from luckylab.agents.kill import Opportunist, Patient
 from luckylab.games.fused import all_fused, is_fused
 from luckylab.games.registry import new_game
 
-FUSED = {"kill": range(2, 9), "island": range(2, 9)}
+FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8)}
 FAST_GAMES, SLOW_GAMES = 40, 1000
 
 
@@ -38,9 +38,10 @@ def _played(game: str, players: int, seed: int, fused: bool):
 
 def _snapshot(state, bots) -> tuple:
     """Everything about a finished game, in a comparable form."""
-    plain = {k: v for k, v in vars(state).items() if k != "rng"}
-    return (repr(sorted(plain.items())), state.rng.getstate(),
-            [b.rng.getstate() for b in bots], state.result(), state.state_digest())
+    plain = {k: v.getstate() if isinstance(v, random.Random) else v
+             for k, v in vars(state).items()}
+    return (repr(sorted(plain.items())), [b.rng.getstate() for b in bots], state.result(),
+            state.state_digest())
 
 
 def _compare(game: str, players: int, seeds: range) -> None:

@@ -69,7 +69,7 @@ def play_out(game: Any, actions: tuple[type, ...]) -> None:
         if game.phase == "foil":
             action = _foil(game, seat, made)
             history.append(action)
-            game._do_foil(seat, action)
+            _pay(game, seat, action.cards)
             continue
         action = _decide(game, seat, made)
         history.append(action)
@@ -159,6 +159,34 @@ def _foil(game: Any, seat: int, made: _Actions) -> Any:
     hands = game.hands
     cards_behind = sum(len(hands[s]) for s in attempt.order[len(attempt.asked) + 1:])
     return block if cards_behind < 2 * attempt.needed else made.pass_
+
+
+def _pay(game: Any, seat: int, cards: tuple[int, ...]) -> None:
+    """``SaveGame._do_foil`` for a quiet game: pay, then the attempt fails, goes on to the
+    next player, or succeeds."""
+    attempt, hand, values = game.attempt, game.hands[seat], game._foiling.values
+    points = sum([values[c] for c in cards])
+    if points < attempt.value - attempt.paid <= sum([v for v in map(values.__getitem__, hand)
+                                                     if v]):
+        attempt.loser = seat  # S-FAIL-2: the last who could have stopped it
+    attempt.paid += points
+    attempt.asked.append((seat, cards))
+    for c in cards:
+        hand.remove(c)
+        game.discards.append(c)
+    if attempt.foiled:
+        game._log_attempt(attempt, foiled_by=seat)
+        game.attempt = None
+        game._between_turns()
+        return
+    nxt = attempt.next_seat
+    if nxt is not None:
+        game._decider = nxt
+        return
+    game._log_attempt(attempt, foiled_by=None)  # nobody stopped it: rescued
+    game.winner = attempt.rescuer
+    game.loser = attempt.loser if game.loser_award else None
+    game.finished, game.end_reason, game.phase, game._decider = True, "rescued", "over", None
 
 
 def _cheapest(rules: Any, hand: list[int], attempt: Any, made: _Actions) -> Any:

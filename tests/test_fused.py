@@ -22,8 +22,8 @@ FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8)}
 FAST_GAMES, SLOW_GAMES = 40, 1000
 
 
-def _played(game: str, players: int, seed: int, fused: bool):
-    state = new_game(game, players=players, seed=seed)
+def _played(game: str, players: int, seed: int, fused: bool, **options):
+    state = new_game(game, players=players, seed=seed, **options)
     rng = random.Random(seed ^ 0x5EED)
     bots = [agent_class(game, None)(seed=rng.getrandbits(32)) for _ in range(state.num_seats)]
     choosers = [b.choose for b in bots]
@@ -44,10 +44,17 @@ def _snapshot(state, bots) -> tuple:
             state.state_digest())
 
 
-def _compare(game: str, players: int, seeds: range) -> None:
+def _compact(state, bots) -> tuple:
+    """What defines a game, cheaply: its actions, result, final digest and generators."""
+    rngs = [v.getstate() for v in vars(state).values() if isinstance(v, random.Random)]
+    return (state.history, state.result(), state.state_digest(), rngs,
+            [b.rng.getstate() for b in bots])
+
+
+def _compare(game: str, players: int, seeds: range, snapshot=_snapshot, **options) -> None:
     for seed in seeds:
-        fused = _snapshot(*_played(game, players, seed, fused=True))
-        reference = _snapshot(*_played(game, players, seed, fused=False))
+        fused = snapshot(*_played(game, players, seed, True, **options))
+        reference = snapshot(*_played(game, players, seed, False, **options))
         assert fused == reference, f"{game} {players}p seed {seed}: the fused turns differ"
 
 
@@ -59,7 +66,18 @@ def test_fused_turns_play_the_reference_games(game, players):
 @pytest.mark.slow
 @pytest.mark.parametrize("game, players", [(g, p) for g, ps in FUSED.items() for p in ps])
 def test_fused_turns_play_the_reference_games_on_a_thousand_seeds(game, players):
-    _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES))
+    _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES), snapshot=_compact)
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("kill", 4, {"turn_cap": 25}),
+    ("island", 3, {"strangers": False, "cat_blocks": "outward"}),
+    ("island", 4, {"youre_out": True, "turn_cap": 40}),
+    ("save", 4, {"loser_award": False, "last_must_foil": False}),
+    ("save", 5, {"deck_steps": "pile", "turn_cap": 60}),
+])
+def test_fused_turns_follow_the_options(game, players, options):
+    _compare(game, players, range(FAST_GAMES), **options)
 
 
 def test_only_the_default_bot_itself_is_fused():

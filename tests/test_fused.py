@@ -98,3 +98,19 @@ def test_a_game_that_is_not_quiet_keeps_its_events():
     state = new_game("kill", players=3, seed=4)
     state.play_out([Opportunist(seed=s).choose for s in range(3)])
     assert state.is_over and any(e.kind == "turn" for e in state.events[5:])
+
+
+def test_island_cover_is_the_bots_cover():
+    from luckylab.agents.island import cheapest_cover as bots_cover
+    from luckylab.games.island_fast import cheapest_cover
+
+    game = new_game("island", players=4, seed=1)
+    rng = random.Random(7)
+    memo: dict = {}
+    for _ in range(3000):
+        hand = rng.sample(range(len(game.cards)), rng.randint(0, 10))
+        needed = rng.randint(1, 9)
+        game.hands[0] = hand
+        want = bots_cover(game, 0, needed)
+        assert cheapest_cover(game.cards, hand, needed) == want
+        assert cheapest_cover(game.cards, hand, needed, memo) == want

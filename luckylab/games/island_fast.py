@@ -56,8 +56,16 @@ class FastTables:
         self.pass_, self.draw = Pass(), Draw()
         self.attack = Attack
         self.moves: dict[tuple[int, str], Any] = {}
-        # (Luck and Weapon flag of each card with Luck, in hand order; needed) -> places
-        self.covers: dict[tuple[tuple[tuple[int, bool], ...], int], tuple[int, ...]] = {}
+        # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
+        self.covers: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self._deck: Any = None
+        self._codes: list[int] = []
+
+    def codes(self, cards: Sequence[Any]) -> list[int]:
+        """:func:`_codes` of the game's cards (remembered for the last deck seen)."""
+        if cards is not self._deck:
+            self._deck, self._codes = cards, _codes(cards)
+        return self._codes
 
 
 def _bits(bit: dict[str, int], spaces: Any) -> int:
@@ -167,7 +175,7 @@ def _foil(game: Any, t: FastTables) -> None:
     if later and expected_later >= needed:
         cards: tuple[int, ...] = ()  # someone after it will probably pay
     else:
-        cards = cheapest_cover(game.cards, hands[me], needed, t.covers)
+        cards = _cover(t.codes(game.cards), len(game.cards), hands[me], needed, t.covers)
     game.history.append(t.foil(cards))
     luck, hand = game._luck, hands[me]  # I-FOIL-3: the loser is the last who could cover it
     points = sum([luck[c] for c in cards])
@@ -194,38 +202,48 @@ def cheapest_cover(cards: Sequence[Any], held: Sequence[int], needed: int,
     >>> cheapest_cover(deck, lucky, 3) == tuple(lucky[:2])
     True
     """
-    hand = [c for c in held if cards[c].luck > 0]
-    key = (tuple([(cards[c].luck, cards[c].kind == "weapon") for c in hand]), needed)
-    places = None if memo is None else memo.get(key)
+    return _cover(_codes(cards), len(cards), held, needed, {} if memo is None else memo)
+
+
+def _codes(cards: Sequence[Any]) -> list[int]:
+    """By card id: its Luck times 2, plus 1 for a Weapon (what a cover weighs)."""
+    return [c.luck * 2 + (c.kind == "weapon") for c in cards]
+
+
+def _cover(code: list[int], deck_size: int, held: Sequence[int], needed: int,
+           memo: dict[Any, tuple[int, ...]]) -> tuple[int, ...]:
+    hand = [c for c in held if code[c] > 1]  # the cards with Luck
+    key = (tuple([code[c] for c in hand]), needed)
+    places = memo.get(key)
     if places is None:
-        places = _cover_places(key[0], needed, len(cards))
-        if memo is not None:
-            if len(memo) >= 20_000:
-                memo.clear()
-            memo[key] = places
+        places = _cover_places(key[0], needed, deck_size)
+        if len(memo) >= 20_000:
+            memo.clear()
+        memo[key] = places
     return tuple([hand[i] for i in places])
 
 
-def _cover_places(lucks: tuple[tuple[int, bool], ...], needed: int,
-                  deck_size: int) -> tuple[int, ...]:
-    """The knapsack of ``cheapest_cover`` over cards given as (Luck, is a Weapon), answering
-    with their places."""
-    if sum(luck for luck, _ in lucks) < needed:
+def _cover_places(codes: tuple[int, ...], needed: int, deck_size: int) -> tuple[int, ...]:
+    """The knapsack of ``cheapest_cover`` over cards given by their codes (:func:`_codes`):
+    ``cost[total]`` is the cheapest way found so far to make exactly ``total`` Luck (cards
+    times ``per_card``, plus Weapons), ``combo[total]`` its places as a bitset."""
+    if sum(code >> 1 for code in codes) < needed:
         return ()
     cap = needed + 4  # no card has more than 4 Luck
     per_card = deck_size + 1
     unknown = per_card * per_card
     cost = [0] + [unknown] * (cap - 1)
-    combo: list[tuple[int, ...]] = [()] * cap
+    combo = [0] * cap
     reached = 0
-    for i, (luck, weapon) in enumerate(lucks):
-        price = per_card + weapon
-        for total in range(min(reached, cap - 1 - luck), -1, -1):
+    for i, code in enumerate(codes):
+        luck, price, bit = code >> 1, per_card + (code & 1), 1 << i
+        for total in range(min(reached, cap - 1 - luck), -1, -1):  # downwards: each card once
             if cost[total] + price < cost[total + luck]:
                 cost[total + luck] = cost[total] + price
-                combo[total + luck] = (*combo[total], i)
+                combo[total + luck] = combo[total] | bit
         reached = min(reached + luck, cap - 1)
     for total in range(max(needed, 1), cap):
         if cost[total] < unknown:
-            return combo[total]
+            chosen = combo[total]
+            return tuple([i for i in range(len(codes)) if chosen >> i & 1])
     return ()

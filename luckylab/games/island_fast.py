@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..boards.board import Board
+from .base import jump_target
 
 __all__ = ["FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
@@ -148,7 +149,38 @@ def _turn(game: Any, t: FastTables) -> None:
         game._held += game._luck[hand[-1]]
     else:
         history.append(t.pass_)
-    game._end_turn()
+    _next_turn(game)
+
+
+def _next_turn(game: Any) -> None:
+    """``IslandGame._end_turn`` in a quiet game: Doctor Lucky's step (``I-DOC-*``), the
+    building draws, the turn cap, and the next player's turn (a Stranger's by the reference)."""
+    active, order = game.active, game.order
+    had = game._had_turn
+    had.add(active)
+    if not game._jumps_on and had.issuperset(order):
+        game._jumps_on = True  # I-DOC-4
+    here = game._next_on_path.get(game.doctor) or game.board.next_on_path(game.doctor)
+    game.doctor = here
+    position = game.position
+    occupants = [s for s in order if position[s] == here]
+    nxt = None
+    if not occupants and here in game._buildings:
+        game._building_draws(active)  # I-DOC-2
+    elif occupants and game._jumps_on:
+        nxt = jump_target(order, active, occupants)  # I-DOC-3
+    if game.turn >= game.turn_cap:  # I-END-2
+        game.phase, game._decider = "over", None
+        return
+    if nxt is None:
+        nxt = game._left[active]
+    if game._is_stranger[nxt]:
+        game._begin_turn(nxt)
+        return
+    game.turn += 1
+    game.active = game._decider = nxt
+    game.table_luck_by_turn.append(game._held)
+    game.phase = "phase1"
 
 
 def _best_weapon(game: Any, me: int, here: str) -> int | None:

@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from dataclasses import replace
 from typing import Any
 
 from .errors import GameFailed, LuckyLabError, OptionError
@@ -185,7 +186,7 @@ def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked
     result = state.result()
     if not detail and any(k in result.extra for k in DETAIL_KEYS):
         extra = {k: v for k, v in result.extra.items() if k not in DETAIL_KEYS}
-        result = GameResult(**{**result.to_dict(), "extra": extra})
+        result = replace(result, extra=extra)  # not to_dict(): that deep-copies every entry
     return result
 
 

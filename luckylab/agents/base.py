@@ -27,6 +27,10 @@ class Agent:
     reads_events = True
     """False for a bundled bot that never reads ``game.events``: the simulation then skips
     writing the events' text."""
+    fused_turn: str | None = None
+    """Set (to its game's name) only by a game's default bot, in its own class: the engine may
+    then play that bot's turns itself, the same games faster (``luckylab.games.fused``). A
+    subclass does not inherit the promise."""
     game_name: str | None = None
     """The game this bot plays (a bot in ``luckylab.agents.<game>`` knows it from its module;
     a subclass inherits it). ``choose`` on another game's state raises

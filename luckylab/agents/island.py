@@ -138,6 +138,7 @@ class CautiousAgent(IslandAgent):
     """
 
     name = "cautious"
+    fused_turn = "island"  # the engine may play its turns itself (luckylab.games.island_fast)
 
     def phase1(self, game: IslandGame, me: int) -> Any:
         step = attack_move(game, me)

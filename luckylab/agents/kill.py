@@ -126,6 +126,7 @@ class Opportunist(Agent):
 
     trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
     reads_events = False
+    fused_turn = "kill"  # the engine may play its turns itself (luckylab.games.kill_fast)
 
     name = "opportunist"
     min_value = 1

@@ -121,6 +121,7 @@ class TrainRiderAgent(Agent):
     reads_events = False
 
     name = "rider"
+    fused_turn = "save"  # the engine may play its turns itself (luckylab.games.save_fast)
     good_attempt = 3
 
     def choose(self, game: SaveGame) -> Any:

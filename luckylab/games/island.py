@@ -34,7 +34,7 @@ import functools
 import itertools
 import random
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -58,6 +58,7 @@ from .base import (
 )
 from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules, asking_order
+from .fused import all_fused
 from .protocol import Observation
 
 __all__ = [
@@ -222,6 +223,7 @@ class DiscardLuck(GameAction):
 Action = Move | MoveCat | PlayHazard | Pass | Draw | Attack | Foil | GiveCard | DiscardLuck
 
 _ACTIONS = (Move, MoveCat, PlayHazard, Pass, Draw, Attack, Foil, GiveCard, DiscardLuck)
+_FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil)  # for luckylab.games.island_fast
 
 
 @dataclass
@@ -1327,6 +1329,17 @@ class IslandGame(HandlerTable, GameBase):
             if nxt is None:
                 return
             seat = nxt
+
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
+        where every seat is the default bot, the fused turns of :mod:`luckylab.games.island_fast`
+        play it (the same game, faster); else the trusted loop."""
+        if self._quiet and all_fused(choosers, self.game_name):
+            from .island_fast import play_out
+
+            play_out(self, _FUSED_ACTIONS, choosers)
+            return
+        super().play_out(choosers)
 
     # -- results -------------------------------------------------------------------------
     def result(self) -> GameResult:

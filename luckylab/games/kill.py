@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
@@ -69,6 +69,7 @@ from .base import (
 )
 from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules
+from .fused import all_fused
 from .protocol import Observation
 
 __all__ = [
@@ -1104,6 +1105,17 @@ class KillGame(HandlerTable, GameBase):
         if not self._quiet:
             self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
                       turn=self.turn)
+
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
+        where every seat is the default bot, from the start of a turn on, the fused turns of
+        :mod:`luckylab.games.kill_fast` play it (the same game, faster); else the trusted loop."""
+        if self._quiet and self.phase == "turn" and all_fused(choosers, self.game_name):
+            from .kill_fast import play_out
+
+            play_out(self, _ACTIONS)
+            return
+        super().play_out(choosers)
 
     # -- results -------------------------------------------------------------------------
     def result(self) -> GameResult:

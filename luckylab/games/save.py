@@ -60,7 +60,7 @@ Rulings on points the rules leave open (each is tested in ``tests/test_save_rule
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
@@ -87,6 +87,7 @@ from .base import (
 )
 from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules, asking_order
+from .fused import all_fused
 from .protocol import Observation
 
 __all__ = [
@@ -1329,6 +1330,17 @@ class SaveGame(HandlerTable, GameBase):
         if not self._quiet:
             self._say("turn", f"Player {seat + 1}'s turn (in {self._where(self.positions[seat])}; "
                               f"Doctor Lucky in {self._where(self.doctor)})", seat=seat)
+
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
+        where every seat is the default bot, the fused turns of :mod:`luckylab.games.save_fast`
+        play it (the same game, faster); else the trusted loop."""
+        if self._quiet and all_fused(choosers, self.game_name):
+            from .save_fast import play_out
+
+            play_out(self, _ACTIONS)
+            return
+        super().play_out(choosers)
 
     # -- results -----------------------------------------------------------------------------
     def result(self) -> GameResult:

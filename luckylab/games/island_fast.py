@@ -1,0 +1,281 @@
+"""The Island of Doctor Lucky's fused turns: the default bot (``cautious``) deciding and the
+rules applying in one plain function per turn, on precomputed tables.
+
+:mod:`luckylab.games.island` is the reference that students read; this module plays the same
+games faster and is tested equal to it, action for action and draw for draw
+(``tests/test_fused.py``). ``IslandGame.play_out`` uses it for a quiet game in which every seat
+is the default bot (:mod:`luckylab.games.fused`). A turn's two phases are decided and applied
+here; what follows a turn (Doctor Lucky's step, the Strangers' turns, the building draws) and a
+murder attempt are the reference's own steps, called directly; anything the bot never meets (a
+Hazard's penalty) goes through the reference.
+
+What the bot does (``luckylab.agents.island.CautiousAgent``):
+
+- Phase 1: move onto Doctor Lucky's space if it is in reach, empty and unseen by the others;
+  with him and alone but seen, move the cat onto him; else stay if it may draw, or move to the
+  nearest space where nobody (Doctor Lucky included) would see it;
+- Phase 2: attack (with its best Weapon) when it may, else draw when unseen, else pass;
+- asked to foil, it passes when the players still to be asked are expected to cover what is
+  needed, else pays the cheapest cover.
+
+>>> from luckylab.games.island import _FUSED_ACTIONS, IslandGame
+>>> game = IslandGame(players=4, seed=2)
+>>> game.quieten()
+>>> play_out(game, _FUSED_ACTIONS, [])
+>>> game.is_over, len(game.history) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..boards.board import Board
+from .base import jump_target
+
+__all__ = ["FastTables", "cheapest_cover", "fast_tables", "play_out"]
+
+
+class FastTables:
+    """A board's lookups for the fused turns, built once per board and cat rule: each space's
+    bit, sight as bitsets (``sight[cat][space]``: the spaces seen from ``space``), distances,
+    and the action classes (``Move, MoveCat, Pass, Draw, Attack, Foil``) with shared instances."""
+
+    def __init__(self, board: Board, cat_blocks: str, actions: tuple[type, ...]) -> None:
+        Move, MoveCat, Pass, Draw, Attack, Foil = actions  # noqa: N806 - classes
+        self.move, self.foil = Move, Foil
+        spaces = board.spaces
+        self.bit = {s: 1 << i for i, s in enumerate(spaces)}
+        self.sight = {cat: {s: _bits(self.bit, board.visible_from(s, cat, cat_blocks))
+                            for s in spaces} for cat in spaces}  # type: ignore[arg-type]
+        self.dist = {s: {o: board.distance(s, o) for o in spaces} for s in spaces}
+        self.by_distance = {s: tuple((o, d, self.bit[o]) for o, d in board.by_distance(s))
+                            for s in spaces}
+        self.cat = {s: MoveCat(s) for s in spaces}
+        self.pass_, self.draw = Pass(), Draw()
+        self.attack = Attack
+        self.moves: dict[tuple[int, str], Any] = {}
+        # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
+        self.covers: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self._deck: Any = None
+        self._codes: list[int] = []
+
+    def codes(self, cards: Sequence[Any]) -> list[int]:
+        """:func:`_codes` of the game's cards (remembered for the last deck seen)."""
+        if cards is not self._deck:
+            self._deck, self._codes = cards, _codes(cards)
+        return self._codes
+
+
+def _bits(bit: dict[str, int], spaces: Any) -> int:
+    out = 0
+    for s in spaces:
+        out |= bit[s]
+    return out
+
+
+@lru_cache(maxsize=16)
+def fast_tables(board: Board, cat_blocks: str, actions: tuple[type, ...]) -> FastTables:
+    """The fused turns' tables for ``board`` and the cat rule ``cat_blocks``."""
+    return FastTables(board, cat_blocks, actions)
+
+
+def play_out(game: Any, actions: tuple[type, ...],
+             choosers: Sequence[Callable[[Any], Any]]) -> None:
+    """Play a quiet ``IslandGame`` of default bots to its end (``choosers`` decide only what
+    the bot never meets here: a Hazard's penalty)."""
+    t = fast_tables(game.board, game.cat_blocks, actions)
+    while game.phase != "over":
+        phase = game.phase
+        if phase == "phase1":
+            _turn(game, t)
+        elif phase == "foil":
+            _foil(game, t)
+        else:
+            game.apply_trusted(choosers[game._decider](game))
+
+
+def _turn(game: Any, t: FastTables) -> None:
+    """One player's Phase 1 and Phase 2, and the step to the next turn."""
+    me, position, history = game._decider, game.position, game.history
+    here, doctor, cat = position[me], game.doctor, game.cat
+    rows, bit = t.sight[cat], t.bit
+    spots = [position[s] for s in game.order if s != me]  # the other live pawns
+    seen = 0
+    for spot in spots:
+        seen |= rows[spot]
+    out = me in game.eliminated
+    may_draw = bool(game.deck) and not out
+    # Phase 1 (I-MOVE-1, I-MOVE-2)
+    dest, first = None, t.pass_
+    if (here != doctor and t.dist[here][doctor] <= game.move[me] and not seen & bit[doctor]
+            and doctor not in spots):
+        dest = doctor  # to him, alone and unseen by the others
+    elif here == doctor and here not in spots and (seen & bit[here] or out) and cat != doctor:
+        game.cat = cat = doctor  # with him, alone but seen: the cat blinds those looking in
+        first = t.cat[doctor]
+        rows = t.sight[cat]
+        seen = 0
+        for spot in spots:
+            seen |= rows[spot]
+    elif not (may_draw and not (rows[doctor] | seen) & bit[here]):
+        budget, blind = game.move[me], rows[doctor] | seen
+        for space, steps, b in t.by_distance[here]:  # the nearest space nobody sees
+            if steps > budget:
+                break
+            if steps and not blind & b:
+                dest = space
+                break
+    if dest is not None:
+        position[me] = here = dest
+        key = (me, dest)
+        first = t.moves.get(key)
+        if first is None:
+            first = t.moves[key] = t.move((key,))
+    history.append(first)
+    game.phase = "phase2"
+    # Phase 2 (I-KILL-1, I-DRAW-1)
+    if here == doctor and not out and not seen & bit[here] and here not in spots:
+        action = t.attack(_best_weapon(game, me, here))
+        history.append(action)
+        game._do_attack(me, action)  # the foiling round goes on in play_out
+        return
+    if may_draw and not (rows[doctor] | seen) & bit[here]:
+        history.append(t.draw)
+        hand = game.hands[me]
+        hand.append(game.deck.pop())
+        game._held += game._luck[hand[-1]]
+    else:
+        history.append(t.pass_)
+    _next_turn(game)
+
+
+def _next_turn(game: Any) -> None:
+    """``IslandGame._end_turn`` in a quiet game: Doctor Lucky's step (``I-DOC-*``), the
+    building draws, the turn cap, and the next player's turn (a Stranger's by the reference)."""
+    active, order = game.active, game.order
+    had = game._had_turn
+    had.add(active)
+    if not game._jumps_on and had.issuperset(order):
+        game._jumps_on = True  # I-DOC-4
+    here = game._next_on_path.get(game.doctor) or game.board.next_on_path(game.doctor)
+    game.doctor = here
+    position = game.position
+    occupants = [s for s in order if position[s] == here]
+    nxt = None
+    if not occupants and here in game._buildings:
+        game._building_draws(active)  # I-DOC-2
+    elif occupants and game._jumps_on:
+        nxt = jump_target(order, active, occupants)  # I-DOC-3
+    if game.turn >= game.turn_cap:  # I-END-2
+        game.phase, game._decider = "over", None
+        return
+    if nxt is None:
+        nxt = game._left[active]
+    if game._is_stranger[nxt]:
+        game._begin_turn(nxt)
+        return
+    game.turn += 1
+    game.active = game._decider = nxt
+    game.table_luck_by_turn.append(game._held)
+    game.phase = "phase1"
+
+
+def _best_weapon(game: Any, me: int, here: str) -> int | None:
+    """The Weapon in hand worth most on ``here`` (the lowest id of equals), or None."""
+    cards = game.cards
+    best, best_key = None, None
+    for c in game.hands[me]:
+        card = cards[c]
+        if card.kind == "weapon":
+            key = (card.weapon_value(here), -c)
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+    return best
+
+
+def _foil(game: Any, t: FastTables) -> None:
+    """The asked player's answer to a murder attempt, applied by the reference."""
+    me, round_ = game._decider, game.foil
+    later = round_.order[len(round_.asked) + 1:]
+    needed = round_.needed
+    strangers, hands, mean, deck = game._is_stranger, game.hands, game.mean_luck, game.deck
+    expected_later = sum((mean if deck else 0.0) if strangers[s] else len(hands[s]) * mean
+                         for s in later)
+    if later and expected_later >= needed:
+        cards: tuple[int, ...] = ()  # someone after it will probably pay
+    else:
+        cards = _cover(t.codes(game.cards), len(game.cards), hands[me], needed, t.covers)
+    game.history.append(t.foil(cards))
+    luck, hand = game._luck, hands[me]  # I-FOIL-3: the loser is the last who could cover it
+    points = sum([luck[c] for c in cards])
+    if points < needed <= sum([luck[c] for c in hand]):
+        round_.loser = me
+    round_.paid += points
+    round_.asked.append((me, cards))
+    for c in cards:
+        hand.remove(c)
+        game.discards.append(c)
+    game._held -= points
+    game._continue_foil()
+
+
+def cheapest_cover(cards: Sequence[Any], held: Sequence[int], needed: int,
+                   memo: dict[Any, tuple[int, ...]] | None = None) -> tuple[int, ...]:
+    """``luckylab.agents.island.cheapest_cover`` on a hand: the cards reaching ``needed`` Luck
+    with the least Luck spent, then the fewest cards, then the fewest Weapons; () if the hand
+    cannot. ``memo`` remembers answers by the Luck and kind of the cards, in hand order.
+
+    >>> from luckylab.cards import load_deck
+    >>> deck = load_deck("island")
+    >>> lucky = [c.id for c in deck if c.luck == 2][:3]
+    >>> cheapest_cover(deck, lucky, 3) == tuple(lucky[:2])
+    True
+    """
+    return _cover(_codes(cards), len(cards), held, needed, {} if memo is None else memo)
+
+
+def _codes(cards: Sequence[Any]) -> list[int]:
+    """By card id: its Luck times 2, plus 1 for a Weapon (what a cover weighs)."""
+    return [c.luck * 2 + (c.kind == "weapon") for c in cards]
+
+
+def _cover(code: list[int], deck_size: int, held: Sequence[int], needed: int,
+           memo: dict[Any, tuple[int, ...]]) -> tuple[int, ...]:
+    hand = [c for c in held if code[c] > 1]  # the cards with Luck
+    key = (tuple([code[c] for c in hand]), needed)
+    places = memo.get(key)
+    if places is None:
+        places = _cover_places(key[0], needed, deck_size)
+        if len(memo) >= 20_000:
+            memo.clear()
+        memo[key] = places
+    return tuple([hand[i] for i in places])
+
+
+def _cover_places(codes: tuple[int, ...], needed: int, deck_size: int) -> tuple[int, ...]:
+    """The knapsack of ``cheapest_cover`` over cards given by their codes (:func:`_codes`):
+    ``cost[total]`` is the cheapest way found so far to make exactly ``total`` Luck (cards
+    times ``per_card``, plus Weapons), ``combo[total]`` its places as a bitset."""
+    if sum(code >> 1 for code in codes) < needed:
+        return ()
+    cap = needed + 4  # no card has more than 4 Luck
+    per_card = deck_size + 1
+    unknown = per_card * per_card
+    cost = [0] + [unknown] * (cap - 1)
+    combo = [0] * cap
+    reached = 0
+    for i, code in enumerate(codes):
+        luck, price, bit = code >> 1, per_card + (code & 1), 1 << i
+        for total in range(min(reached, cap - 1 - luck), -1, -1):  # downwards: each card once
+            if cost[total] + price < cost[total + luck]:
+                cost[total + luck] = cost[total] + price
+                combo[total + luck] = combo[total] | bit
+        reached = min(reached + luck, cap - 1)
+    for total in range(max(needed, 1), cap):
+        if cost[total] < unknown:
+            chosen = combo[total]
+            return tuple([i for i in range(len(codes)) if chosen >> i & 1])
+    return ()

@@ -1,0 +1,116 @@
+"""The engines' fused turns play the same games as the reference rules with the default bots.
+
+``play_out`` runs a game's fused turn module (``luckylab.games.kill_fast`` ...) when every seat
+is the game's default bot; wrapping the same bots' ``choose`` in a lambda hides them, and the
+engine plays through its readable rules instead. Both games must end in the same state: every
+attribute of the game (history, hands, deck, positions, result ...), the game's generator and
+the bots' generators.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from luckylab.agents import agent_class
+from luckylab.agents.kill import Opportunist, Patient
+from luckylab.games.fused import all_fused, is_fused
+from luckylab.games.registry import new_game
+
+FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8)}
+FAST_GAMES, SLOW_GAMES = 40, 1000
+
+
+def _played(game: str, players: int, seed: int, fused: bool, **options):
+    state = new_game(game, players=players, seed=seed, **options)
+    rng = random.Random(seed ^ 0x5EED)
+    bots = [agent_class(game, None)(seed=rng.getrandbits(32)) for _ in range(state.num_seats)]
+    choosers = [b.choose for b in bots]
+    if not fused:
+        choosers = [(lambda g, c=c: c(g)) for c in choosers]
+    assert all_fused(choosers, game) is fused
+    state.quieten()
+    state.play_out(choosers)
+    state.quieten(False)
+    return state, bots
+
+
+def _snapshot(state, bots) -> tuple:
+    """Everything about a finished game, in a comparable form."""
+    plain = {k: v.getstate() if isinstance(v, random.Random) else v
+             for k, v in vars(state).items()}
+    return (repr(sorted(plain.items())), [b.rng.getstate() for b in bots], state.result(),
+            state.state_digest())
+
+
+def _compact(state, bots) -> tuple:
+    """What defines a game, cheaply: its actions, result, final digest and generators."""
+    rngs = [v.getstate() for v in vars(state).values() if isinstance(v, random.Random)]
+    return (state.history, state.result(), state.state_digest(), rngs,
+            [b.rng.getstate() for b in bots])
+
+
+def _compare(game: str, players: int, seeds: range, snapshot=_snapshot, **options) -> None:
+    for seed in seeds:
+        fused = snapshot(*_played(game, players, seed, True, **options))
+        reference = snapshot(*_played(game, players, seed, False, **options))
+        assert fused == reference, f"{game} {players}p seed {seed}: the fused turns differ"
+
+
+@pytest.mark.parametrize("game, players", [(g, p) for g, ps in FUSED.items() for p in ps])
+def test_fused_turns_play_the_reference_games(game, players):
+    _compare(game, players, range(FAST_GAMES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players", [(g, p) for g, ps in FUSED.items() for p in ps])
+def test_fused_turns_play_the_reference_games_on_a_thousand_seeds(game, players):
+    _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES), snapshot=_compact)
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("kill", 4, {"turn_cap": 25}),
+    ("island", 3, {"strangers": False, "cat_blocks": "outward"}),
+    ("island", 4, {"youre_out": True, "turn_cap": 40}),
+    ("save", 4, {"loser_award": False, "last_must_foil": False}),
+    ("save", 5, {"deck_steps": "pile", "turn_cap": 60}),
+])
+def test_fused_turns_follow_the_options(game, players, options):
+    _compare(game, players, range(FAST_GAMES), **options)
+
+
+def test_only_the_default_bot_itself_is_fused():
+    assert is_fused(Opportunist(seed=1).choose, "kill")
+    assert not is_fused(Opportunist(seed=1).choose, "island")
+    assert not is_fused(Patient(seed=1).choose, "kill")  # a subclass plays otherwise
+    tuned = Opportunist(seed=1)
+    tuned.min_value = 3  # an option of its own: the engine cannot know what it does
+    assert not is_fused(tuned.choose, "kill")
+
+    class Mine(Opportunist):
+        pass
+
+    assert not is_fused(Mine(seed=1).choose, "kill")
+
+
+def test_a_game_that_is_not_quiet_keeps_its_events():
+    state = new_game("kill", players=3, seed=4)
+    state.play_out([Opportunist(seed=s).choose for s in range(3)])
+    assert state.is_over and any(e.kind == "turn" for e in state.events[5:])
+
+
+def test_island_cover_is_the_bots_cover():
+    from luckylab.agents.island import cheapest_cover as bots_cover
+    from luckylab.games.island_fast import cheapest_cover
+
+    game = new_game("island", players=4, seed=1)
+    rng = random.Random(7)
+    memo: dict = {}
+    for _ in range(3000):
+        hand = rng.sample(range(len(game.cards)), rng.randint(0, 10))
+        needed = rng.randint(1, 9)
+        game.hands[0] = hand
+        want = bots_cover(game, 0, needed)
+        assert cheapest_cover(game.cards, hand, needed) == want
+        assert cheapest_cover(game.cards, hand, needed, memo) == want

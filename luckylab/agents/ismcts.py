@@ -125,17 +125,13 @@ class ISMCTSAgent(Agent):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                     0 <= value < math.inf):
                 raise BadBudget(f"{what} must be a number >= 0, not {value!r}")
-        self.rollout = self.default_rollout if rollout is None else rollout
-        if self.rollout == self.name:
+        if rollout == self.name:
             raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
-        from . import agent_class, agent_names
-
+        self._fixed_rollout = rollout is not None
         try:
-            self._rollout_class = agent_class(self.game_name, self.rollout)
+            self._use(self.default_rollout if rollout is None else rollout)
         except OptionError as exc:
             raise BadBudget(str(exc)) from None
-        self._proposer_classes = [agent_class(self.game_name, n)
-                                  for n in agent_names(self.game_name) if n != self.rollout]
         self.iterations = iterations
         self.cpu_ms = cpu_ms
         self.exploration = float(exploration)
@@ -149,6 +145,19 @@ class ISMCTSAgent(Agent):
     def __repr__(self) -> str:
         budget = f"cpu_ms={self.cpu_ms}" if self.cpu_ms else f"iterations={self.iterations}"
         return f"{type(self).__name__}({budget}, rollout={self.rollout!r})"
+
+    def _use(self, rollout: str) -> None:
+        from . import agent_class, agent_names
+
+        self._rollout_class = agent_class(self.game_name, rollout)
+        self._proposer_classes = [agent_class(self.game_name, n)
+                                  for n in agent_names(self.game_name) if n != rollout]
+        self.rollout = rollout
+
+    def rollout_for(self, game: Any) -> str:
+        """The readable bot that rolls out ``game`` when none was given (the class default;
+        a game where another bot is better at some player counts says so here)."""
+        return self.default_rollout
 
     # -- choosing ------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:
@@ -171,6 +180,8 @@ class ISMCTSAgent(Agent):
             self.last_search = []
             return legal[0], []
         self.searched += 1
+        if not self._fixed_rollout and self.rollout_for(game) != self.rollout:
+            self._use(self.rollout_for(game))
         me = game.current_player
         root = _Node()
         # The readable bots' moves are tried first. They are asked in a determinization, not
@@ -280,10 +291,15 @@ class ISMCTSAgent(Agent):
 
 
 class IslandISMCTS(ISMCTSAgent):
-    """ISMCTS for The Island of Doctor Lucky, rolling out with the cautious bot."""
+    """ISMCTS for The Island of Doctor Lucky, rolling out with the cautious bot when Strangers
+    play (2 or 3 players) and the aggressive bot without them: the better of the two there
+    (``benchmarks/bench_search.py``: the best readable bot in Player 1's seat)."""
 
     game_name = "island"
     default_rollout = "cautious"
+
+    def rollout_for(self, game: Any) -> str:
+        return "cautious" if game.num_seats != game.players else "aggressive"
 
 
 class KillISMCTS(ISMCTSAgent):

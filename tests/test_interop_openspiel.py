@@ -235,3 +235,17 @@ def test_the_docs_openspiel_example_runs(capsys):
     exec(compile(code, "docs/interop.md", "exec"), {})
     printed = capsys.readouterr().out.strip()
     assert printed.startswith("[") and printed.count(",") == 1
+
+
+def test_the_remembered_action_ids_are_the_engines_ids():
+    game = lo.load("island", players=2)
+    state = game.new_initial_state()
+    state.apply_action(11)
+    rng = np.random.RandomState(11)
+    variant = lo.variant(lo.GAME_SPECS["island"], game.get_parameters())
+    for _ in range(60):
+        engine = state.engine
+        actions = engine.legal_actions()
+        assert variant.protocol_ids(engine, actions) == sorted(map(engine.action_id, actions))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert variant.known  # the ids were remembered, and agree with the engine's each time

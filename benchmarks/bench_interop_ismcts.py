@@ -28,6 +28,7 @@ asserted; the numbers are for the report.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import inspect
 import json
 import sys
@@ -39,7 +40,7 @@ import numpy as np
 
 from luckylab.agents import agent_class
 from luckylab.analysis.stats import wilson_ci
-from luckylab.errors import OptionError
+from luckylab.errors import LuckyLabError, OptionError
 from luckylab.interop import openspiel as lo
 
 GAMES = ("island", "kill")
@@ -52,6 +53,27 @@ def luckylab_bot(game_name: str, name: str, seed: int, sims: int) -> Any:
         raise OptionError(f"bot {name!r} of {game_name} takes no iterations= budget; the "
                           "comparison is at equal simulations, so it needs a search bot")
     return cls(seed=seed, iterations=sims)
+
+
+def as_legal(engine: Any, action: Any) -> Any:
+    """The one of ``engine``'s legal actions that is ``action``: a readable bot may list a
+    foil's cards in another order than the action space's (the engine takes either; the
+    action id only the listed order), so tuples of cards are compared as sets."""
+    try:
+        engine.action_id(action)
+        return action
+    except LuckyLabError:
+        pass
+
+    def fields(a: Any) -> tuple:
+        return (type(a),) + tuple(frozenset(v) if isinstance(v, tuple) else v
+                                  for v in (getattr(a, f.name) for f in dataclasses.fields(a)))
+
+    wanted = fields(action)
+    twins = [a for a in engine.legal_actions() if fields(a) == wanted]
+    if len(twins) != 1:
+        raise OptionError(f"{action!r} matches {len(twins)} legal actions, not one")
+    return twins[0]
 
 
 def play(game_name: str, seed: int, luckylab_seat: int, sims: int, bot: str = "ismcts") -> dict:
@@ -73,7 +95,7 @@ def play(game_name: str, seed: int, luckylab_seat: int, sims: int, bot: str = "i
         seat = state.current_player()
         t = time.process_time()
         if seat == players[luckylab_seat]:
-            for step in state.compact_path(ours.choose(state.engine)):
+            for step in state.compact_path(as_legal(state.engine, ours.choose(state.engine))):
                 state.apply_action(step)
             who = "luckylab"
         else:

@@ -28,7 +28,6 @@ asserted; the numbers are for the report.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import inspect
 import json
 import sys
@@ -55,25 +54,18 @@ def luckylab_bot(game_name: str, name: str, seed: int, sims: int) -> Any:
     return cls(seed=seed, iterations=sims)
 
 
-def as_legal(engine: Any, action: Any) -> Any:
-    """The one of ``engine``'s legal actions that is ``action``: a readable bot may list a
-    foil's cards in another order than the action space's (the engine takes either; the
-    action id only the listed order), so tuples of cards are compared as sets."""
+def play_ours(state: Any, action: Any) -> None:
+    """Play luckylab's bot's ``action`` in the OpenSpiel ``state``: through its compact ids
+    when the engine lists it, else through the engine's checked ``apply`` (a readable bot may
+    name a foil's cards in another order, or other cards of equal Luck than the one payment
+    per combination of Luck values that ``legal_actions()`` lists; the engine takes both)."""
     try:
-        engine.action_id(action)
-        return action
+        path = state.compact_path(action)
     except LuckyLabError:
-        pass
-
-    def fields(a: Any) -> tuple:
-        return (type(a),) + tuple(frozenset(v) if isinstance(v, tuple) else v
-                                  for v in (getattr(a, f.name) for f in dataclasses.fields(a)))
-
-    wanted = fields(action)
-    twins = [a for a in engine.legal_actions() if fields(a) == wanted]
-    if len(twins) != 1:
-        raise OptionError(f"{action!r} matches {len(twins)} legal actions, not one")
-    return twins[0]
+        state.apply_unlisted(action)
+        return
+    for step in path:
+        state.apply_action(step)
 
 
 def play(game_name: str, seed: int, luckylab_seat: int, sims: int, bot: str = "ismcts") -> dict:
@@ -95,8 +87,7 @@ def play(game_name: str, seed: int, luckylab_seat: int, sims: int, bot: str = "i
         seat = state.current_player()
         t = time.process_time()
         if seat == players[luckylab_seat]:
-            for step in state.compact_path(as_legal(state.engine, ours.choose(state.engine))):
-                state.apply_action(step)
+            play_ours(state, ours.choose(state.engine))
             who = "luckylab"
         else:
             moved = len(state.engine.history)

@@ -293,6 +293,19 @@ class LuckyLabOpenSpielState(pyspiel.State):
             if len(candidates) == 1:
                 return path
 
+    def apply_unlisted(self, action: Any) -> None:
+        """Play a luckylab ``action`` that no compact path leads to, through the engine's
+        checked ``apply``: the engines accept a few actions their ``legal_actions()`` leave
+        out (an Island foil may name particular cards among cards of equal Luck; the list
+        holds one payment per combination of Luck values), and a luckylab bot may choose one.
+        Only between decisions (no digit chosen); OpenSpiel's ``history()`` does not record
+        it, so a state that used it cannot be replayed from its history."""
+        if self._engine is None or self._chosen:
+            raise IllegalAction("an unlisted action is played after the deal and between "
+                                "decisions, not in the middle of one")
+        self._engine.apply(action)
+        self._candidates = None
+
     def returns(self) -> list[float]:
         if self._engine is None:
             return [0.0] * self._variant.num_seats

@@ -105,6 +105,11 @@ def play(game_name: str, seed: int, luckylab_seat: int, sims: int, bot: str = "i
             "cpu": {k: round(v, 4) for k, v in cpu.items()}, "decisions": decisions}
 
 
+def interval(wins: int, games: int) -> tuple[float, float, float]:
+    """The win rate and its 95 % Wilson interval (rounding's -0.0 written 0.0)."""
+    return tuple(x + 0.0 for x in wilson_ci(wins, games))  # type: ignore[return-value]
+
+
 def rows_of(records: list[dict]) -> list[dict]:
     """One row per (game, bot, sims, luckylab's seat) of per-game ``records``."""
     groups: dict[tuple, list[dict]] = {}
@@ -118,8 +123,8 @@ def rows_of(records: list[dict]) -> list[dict]:
         row = {"game": game, "bot": bot, "bot_class": bot_class, "sims": sims,
                "luckylab_seat": seat, "games": len(games),
                "luckylab_wins": ours, "openspiel_wins": theirs,
-               "luckylab": wilson_ci(ours, len(games)),
-               "openspiel": wilson_ci(theirs, len(games)),
+               "luckylab": interval(ours, len(games)),
+               "openspiel": interval(theirs, len(games)),
                "no_winner": len(games) - ours - theirs,
                "cpu_s": round(sum(sum(g["cpu"].values()) for g in games), 1)}
         for who in ("luckylab", "openspiel"):

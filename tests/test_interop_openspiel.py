@@ -235,3 +235,53 @@ def test_the_docs_openspiel_example_runs(capsys):
     exec(compile(code, "docs/interop.md", "exec"), {})
     printed = capsys.readouterr().out.strip()
     assert printed.startswith("[") and printed.count(",") == 1
+
+
+def test_the_remembered_action_ids_are_the_engines_ids():
+    game = lo.load("island", players=2)
+    state = game.new_initial_state()
+    state.apply_action(11)
+    rng = np.random.RandomState(11)
+    variant = lo.variant(lo.GAME_SPECS["island"], game.get_parameters())
+    for _ in range(60):
+        engine = state.engine
+        actions = engine.legal_actions()
+        assert variant.protocol_ids(engine, actions) == sorted(map(engine.action_id, actions))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert variant.known  # the ids were remembered, and agree with the engine's each time
+
+
+def test_an_action_the_engine_takes_but_does_not_list_is_played_through_apply_unlisted():
+    import random
+
+    from luckylab.games.island import Foil
+
+    game = lo.load("island", players=2)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = random.Random(0)
+    unlisted = None
+    while unlisted is None:  # play to a foil where a one-card payment is not listed
+        engine = state.engine
+        listed = engine.legal_actions()
+        if isinstance(listed[0], Foil) and len(state.legal_actions()) > 1:
+            ids = {engine.action_id(a) for a in listed}
+            unlisted = next((Foil((c,)) for c in sorted(engine.hands[engine.current_player])
+                             if engine.action_id(Foil((c,))) not in ids), None)
+        if unlisted is None:
+            state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(IllegalAction, match="not legal now"):
+        state.compact_path(unlisted)
+    before = len(state.engine.history)
+    state.apply_unlisted(unlisted)
+    engine = state.engine
+    assert len(engine.history) == before + 1
+    ids = lo.variant(lo.GAME_SPECS["island"], game.get_parameters()).ids
+    assert state.legal_actions() == ids.legal(sorted(map(engine.action_id,
+                                                         engine.legal_actions())))
+    fresh = game.new_initial_state()
+    fresh.apply_action(0)
+    fresh.apply_action(fresh.legal_actions()[0])  # the first move, one digit chosen
+    assert not fresh.engine.history  # in the middle of a decision
+    with pytest.raises(IllegalAction, match="between decisions"):
+        fresh.apply_unlisted(unlisted)

@@ -171,3 +171,24 @@ def test_compact_ids_refuse_a_bad_space_and_a_bad_choice():
         ids.narrow(legal, 1)      # place 0, digit 1: no legal action has it
     with pytest.raises(IllegalAction, match="choose one of"):
         ids.narrow(legal, 16)     # place 1 is not the place deciding now
+
+
+def test_compact_place_is_the_first_place_where_any_two_candidates_differ():
+    import random
+
+    from luckylab.interop.compact import CompactIds
+
+    def first_difference(ids: CompactIds, candidates: list[int]) -> int:
+        for place in range(ids.places):
+            if len({ids.digit(c, place) for c in candidates}) > 1:
+                return place
+        return ids.places - 1
+
+    rng = random.Random(23)
+    for size, base in [(10_000, 16), (2 ** 57, 16), (5_000, 10), (3 ** 9, 3), (700, 2)]:
+        ids = CompactIds(size, base)
+        for _ in range(500):
+            centre, spread = rng.randrange(size), rng.choice([1, 30, 4_000, size])
+            candidates = [min(size - 1, max(0, centre + rng.randint(-spread, spread)))
+                          for _ in range(rng.randint(1, 6))]  # unsorted, repeats allowed
+            assert ids.place(candidates) == first_difference(ids, candidates), candidates

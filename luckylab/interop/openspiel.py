@@ -61,6 +61,9 @@ __all__ = ["DEALS", "GAME_CLASSES", "GAME_SPECS", "GameSpec", "LuckyLabOpenSpiel
 DEALS = 4096
 """How many seeds the dealing chance node lists, unless the ``deals`` parameter says."""
 
+KNOWN_MAX = 200_000
+"""How many action ids a :class:`Variant` remembers before it starts again (bounded memory)."""
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -122,6 +125,25 @@ class Variant:
     options: Mapping[str, Any]
     num_seats: int
     ids: CompactIds
+    known: dict[Any, int] = field(default_factory=dict, compare=False, repr=False)
+    """Protocol ids of actions met before (actions are frozen dataclasses, equal by value, and
+    a variant's action space is fixed, so an action's id never changes): encoding a move is
+    the dearest step of a random rollout, and searches meet the same moves again and again."""
+
+    def protocol_ids(self, engine: Any, actions: list[Any]) -> list[int]:
+        """The protocol ids of ``actions`` (legal actions of ``engine``, a game of this
+        variant), sorted; remembered in :attr:`known` (forgotten past :data:`KNOWN_MAX`)."""
+        known = self.known
+        ids = []
+        for action in actions:
+            number = known.get(action)
+            if number is None:
+                if len(known) >= KNOWN_MAX:
+                    known.clear()
+                number = known[action] = engine.action_id(action)
+            ids.append(number)
+        ids.sort()
+        return ids
 
     def new_engine(self, seed: int) -> Any:
         """The luckylab game that chance outcome ``seed`` deals (quiet: no event sentences)."""
@@ -206,7 +228,7 @@ class LuckyLabOpenSpielState(pyspiel.State):
         """The protocol ids of the current seat's actions still possible (sorted)."""
         if self._candidates is None:
             engine = self._engine
-            self._candidates = sorted(engine.action_id(a) for a in engine.legal_actions())
+            self._candidates = self._variant.protocol_ids(engine, engine.legal_actions())
         return self._candidates
 
     # -- the OpenSpiel state ---------------------------------------------------------------
@@ -270,6 +292,19 @@ class LuckyLabOpenSpielState(pyspiel.State):
             candidates = self._ids.narrow(candidates, step)
             if len(candidates) == 1:
                 return path
+
+    def apply_unlisted(self, action: Any) -> None:
+        """Play a luckylab ``action`` that no compact path leads to, through the engine's
+        checked ``apply``: the engines accept a few actions their ``legal_actions()`` leave
+        out (an Island foil may name particular cards among cards of equal Luck; the list
+        holds one payment per combination of Luck values), and a luckylab bot may choose one.
+        Only between decisions (no digit chosen); OpenSpiel's ``history()`` does not record
+        it, so a state that used it cannot be replayed from its history."""
+        if self._engine is None or self._chosen:
+            raise IllegalAction("an unlisted action is played after the deal and between "
+                                "decisions, not in the middle of one")
+        self._engine.apply(action)
+        self._candidates = None
 
     def returns(self) -> list[float]:
         if self._engine is None:

@@ -12,7 +12,9 @@ play the same games (a digest of every result), unless ``--no-same`` says the ga
     python benchmarks/compare.py 4bc15d1 --callgrind kill:4   # instructions, if valgrind exists
 
 The old version is checked out with ``git worktree add`` into a temporary folder (removed after).
-A case is ``game:players`` (default bots) or ``game:players:agent`` (e.g. ``kill:2:ismcts``).
+A case is ``game:players`` (default bots) or ``game:players:agent`` (e.g. ``kill:2:ismcts``);
+``game:players:new=old`` names a bot that the old version called otherwise (``kill:2:pimc=ismcts``:
+today's determinized-voting baseline, called "ismcts" before the real ISMCTS came).
 """
 
 from __future__ import annotations
@@ -61,12 +63,15 @@ def _ask(worker: subprocess.Popen[str], job: dict[str, object]) -> dict[str, obj
     return json.loads(line)
 
 
-def _case(text: str) -> dict[str, object]:
+def _case(text: str, old: bool = False) -> dict[str, object]:
+    """The job of a case (``old``: the old version's, where ``new=old`` renames the agent)."""
     parts = text.split(":")
     if len(parts) not in (2, 3) or not parts[1].isdigit():
-        raise SystemExit(f"a case is game:players[:agent], not {text!r}")
-    return {"game": parts[0], "players": int(parts[1]),
-            "agent": parts[2] if len(parts) == 3 else None}
+        raise SystemExit(f"a case is game:players[:agent[=old_agent]], not {text!r}")
+    agent = parts[2] if len(parts) == 3 else None
+    if agent is not None and "=" in agent:
+        agent = agent.split("=", 1)[1 if old else 0]
+    return {"game": parts[0], "players": int(parts[1]), "agent": agent}
 
 
 def compare(commit: str, cases: list[str], games: int, rounds: int, same: bool) -> list[str]:
@@ -81,12 +86,13 @@ def compare(commit: str, cases: list[str], games: int, rounds: int, same: bool) 
         lines.append(head)
         print(head, flush=True)
         for text in cases:
-            job = {**_case(text), "games": games, "seed": 1}
-            _ask(new, {**job, "games": 2}), _ask(old, {**job, "games": 2})  # warm caches
+            jobs = {new: {**_case(text), "games": games, "seed": 1},
+                    old: {**_case(text, old=True), "games": games, "seed": 1}}
+            _ask(new, {**jobs[new], "games": 2}), _ask(old, {**jobs[old], "games": 2})  # warm
             ratios, digests = [], set()
             for k in range(rounds):
                 first, second = (new, old) if k % 2 == 0 else (old, new)
-                a, b = _ask(first, job), _ask(second, job)
+                a, b = _ask(first, jobs[first]), _ask(second, jobs[second])
                 n, o = (a, b) if first is new else (b, a)
                 ratios.append(float(o["cpu"]) / max(float(n["cpu"]), 1e-9))
                 digests.add((n["digest"], o["digest"]))
@@ -117,9 +123,9 @@ def callgrind(commit: str, case: str, games: int) -> None:
     old_root = Path(tempfile.mkdtemp(prefix="luckylab-old-"))
     subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(old_root),
                     commit], check=True, capture_output=True)
-    job = json.dumps({**_case(case), "games": games, "seed": 1})
     try:
         for label, root in (("new", HERE), ("old", old_root)):
+            job = json.dumps({**_case(case, old=label == "old"), "games": games, "seed": 1})
             out = Path(tempfile.mkdtemp()) / "cg.out"
             run = subprocess.run(
                 ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",

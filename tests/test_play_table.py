@@ -300,7 +300,9 @@ def test_hint_shows_what_the_look_ahead_bot_would_do_and_its_imagined_games(game
             assert sum(n for _, n, _ in counts) == budget
             for a, n, won in counts:
                 if n and repr(a) in labels:
-                    assert f"{won:g} of the {n} after: {html_escape(labels[repr(a)])}" in text
+                    said = (f"{won / n:.2f} on average in the {n} after" if game == "panic"
+                            else f"{won:g} of the {n} after")  # the team's score, or wins
+                    assert f"{said}: {html_escape(labels[repr(a)])}" in text
         else:
             assert "it did not look ahead" in text
         first_choice(table)

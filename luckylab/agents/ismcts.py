@@ -23,7 +23,14 @@ every state of the game its seat cannot tell apart from the real one (the same
 5. **Back up** ``returns()``: each move is credited with what the seat that chose it got
    (in Panic Island! the team's score, shared by every seat).
 
-The move played is the one tried most often at the root. Because every iteration draws a new
+At the root every move a readable bot would play (asked in a determinization, since a readable
+bot may read more than the seat may know) is tried first. The move played is the one tried most
+often, unless the rollout bot's own move did not do clearly worse (the *guard*: the other must
+beat it by more than ``guard`` standard errors of the difference; a few hundred noisy rollouts
+make the best of several means look better than it is). Without the guard, at small budgets,
+the tree played far worse than its own rollout bot: in 2-player Kill against the patient bot,
+at 100 iterations a decision, it won 7 of 60 seeded games where the patient bot in the same
+seat won 29. Because every iteration draws a new
 world, one tree learns what is good *on average over the worlds the seat thinks possible*,
 not in one imagined deal. The moves of other seats are keyed by what they are; where a seat
 cannot see another's move (a card passed face down in Doctor Who), the tree still splits on

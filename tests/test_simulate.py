@@ -118,9 +118,14 @@ def test_one_agent_per_player_seats_the_strangers_with_the_default():
 
 @pytest.mark.slow
 def test_the_look_ahead_bot_against_a_cautious_player_in_a_two_player_island():
-    duel = luckylab.simulate("island", players=2, games=1, seed=0, agents=["ismcts", "cautious"])
+    from luckylab.agents.ismcts import IslandISMCTS
+
+    class Quick(IslandISMCTS):  # the seating, not the strength: a small budget
+        default_iterations = 16
+
+    duel = luckylab.simulate("island", players=2, games=1, seed=0, agents=[Quick, "cautious"])
     assert duel == luckylab.simulate("island", players=2, games=1, seed=0,
-                                     agents=["ismcts", None, "cautious", None])
+                                     agents=[Quick, None, "cautious", None])
     assert duel[0].finished
 
 

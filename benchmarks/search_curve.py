@@ -5,10 +5,10 @@ Run: ``python benchmarks/search_curve.py --games 400 --jobs 2`` (writes
 
 For each setting (a game, a player count and the readable bot in every other seat) Player 1 is
 played by the determinized-voting bot ``pimc`` (``luckylab.agents.search``; it was named
-"ismcts" when ``luckylab/data/search_curve.json`` was measured) with a budget of ``b`` iterations (simulated games)
-per decision, on the same seeded deals for every budget. Budget 0 is the bot the search falls
-back on and rolls out with (its *rollout bot*), played as itself: the curve starts from the rule
-the search tries to improve on. The settings:
+"ismcts" when ``luckylab/data/search_curve.json`` was measured) with a budget of ``b``
+iterations (simulated games) per decision, on the same seeded deals for every budget. Budget 0
+is the bot the search falls back on and rolls out with (its *rollout bot*), played as itself:
+the curve starts from the rule the search tries to improve on. The settings:
 
 - the Island, 2 players, a cautious opponent (the search rolls out with the cautious bot too);
 - Kill, 2 players, an opportunist opponent (rollouts by the opportunist bot).

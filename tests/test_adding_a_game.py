@@ -123,12 +123,12 @@ def test_the_stand_in_new_game_refuses_other_games_and_options(toy):
 
 def test_registered_as_the_page_says_it_simulates(toy, monkeypatch):
     import luckylab
-    from luckylab.agents import _REGISTERED
+    from luckylab.agents import readable
     from luckylab.games.registry import _LOADERS
 
     monkeypatch.setattr(luckylab.games.registry, "GAMES", dict(luckylab.GAMES))
     monkeypatch.setattr(luckylab.games.registry, "_LOADERS", dict(_LOADERS))
-    monkeypatch.setattr(luckylab.agents, "_REGISTERED", dict(_REGISTERED))
+    monkeypatch.setattr(readable, "REGISTERED", dict(readable.REGISTERED))
     exec(registration_block(), vars(toy))  # the page's own registration code
     results = luckylab.simulate("foil", 2, games=20, seed=1)
     assert len(results) == 20 and all(r.finished for r in results)

@@ -101,19 +101,21 @@ def test_the_bundled_strength_table_is_labelled_and_consistent():
     data = load_search_strength()
     assert data["source"] == STRENGTH_SOURCE
     assert data["command"].startswith("python benchmarks/bench_search.py")
-    assert data["commit"] and data["luckylab_version"] and data["iterations"] > 0
+    assert data["commit"] and data["luckylab_version"] and data["bot"] == "ismcts"
     seen = set()
     for row in data["rows"]:
-        assert row["game"] in ("island", "kill") and row["players"] in (2, 4)
-        assert row["games"] >= 100 and row["best_games"] >= 100
-        assert 0 <= row["wins"] <= row["games"] and 0 <= row["best_wins"] <= row["best_games"]
+        assert row["game"] in ("island", "kill", "save", "panic", "doctorwho")
+        assert row["games"] >= 10 and row["iterations"] > 0
+        assert 0 <= row["total"] <= row["games"] and 0 <= row["best_total"] <= row["games"]
+        assert row["best_total"] == max(row["readable"].values())
         seen.add((row["game"], row["players"], row["opponents"]))
     assert len(seen) == len(data["rows"]), "one row per game, player count and opposition"
+    assert {g for g, _, _ in seen} == {"island", "kill", "save", "panic", "doctorwho"}
 
 
 @pytest.mark.slow
 def test_the_strength_tables_readable_baseline_replays():
-    """The best readable bot's wins in the first row, replayed from the stored seeds (cheap:
+    """The best readable bot's total in the first row, replayed from the stored seeds (cheap:
     no search). If the bots or the engines change, the table must be measured again."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
@@ -123,19 +125,22 @@ def test_the_strength_tables_readable_baseline_replays():
     from luckylab.analysis.search_strength import load_search_strength
     from luckylab.simulation import game_seeds
 
-    row = load_search_strength()["rows"][0]
-    seeds = game_seeds(1300 + row["players"], row["best_games"])
-    wins = sum(bench.play((row["game"], row["players"], s, row["best_readable"],
-                           bench.opponents(row["game"], row["players"], row["opponents"], i), 0))[0]
-               for i, s in enumerate(seeds))
-    assert wins == row["best_wins"]
+    data = load_search_strength()
+    row = data["rows"][0]
+    seeds = game_seeds(1300 + row["players"], row["games"])
+    total = sum(bench.play((row["game"], row["players"], s, row["best_readable"],
+                            bench.opponents(row["game"], row["players"], row["opponents"], i),
+                            data["bot"], row["iterations"]))[0]
+                for i, s in enumerate(seeds))
+    assert total == pytest.approx(row["best_total"])
 
 
 @pytest.mark.parametrize("damage, message", [
     (lambda d: d.pop("commit"), "missing commit"),
     (lambda d: d.update(source="typed in by hand"), "source is"),
-    (lambda d: d["rows"][0].pop("best_wins"), "row 0: missing best_wins"),
-    (lambda d: d["rows"][0].update(wins=10**6), "wins between 0 and games"),
+    (lambda d: d["rows"][0].pop("best_total"), "row 0: missing best_total"),
+    (lambda d: d["rows"][0].update(total=10**6), "each game scores between 0 and 1"),
+    (lambda d: d["rows"][0].update(metric="vibes"), "metric is 'vibes'"),
     (lambda d: d.update(rows=[]), "non-empty list"),
 ])
 def test_the_strength_loader_refuses_unlabelled_or_impossible_data(tmp_path, damage, message):

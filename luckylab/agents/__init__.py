@@ -9,7 +9,9 @@ from __future__ import annotations
 from types import ModuleType
 
 from ..errors import OptionError
+from . import readable
 from .base import Agent, RandomAgent
+from .readable import readable_module, readable_names
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names", "register_agents"]
 
@@ -18,9 +20,6 @@ __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names", "register_agent
 # finds them; agent_names leaves them out (slow bots: menus and tournaments opt in to ismcts).
 _SEARCH_GAMES = ("island", "kill", "save", "panic", "doctorwho")
 _PIMC_GAMES = ("island", "kill")
-
-
-_REGISTERED: dict[str, ModuleType] = {}
 
 
 def register_agents(game: str, agents: dict[str, type[Agent]], default: str) -> None:
@@ -42,29 +41,12 @@ def register_agents(game: str, agents: dict[str, type[Agent]], default: str) -> 
         raise OptionError(f"default must be one of {', '.join(agents)}, not {default!r}")
     module = ModuleType(f"luckylab.agents.{game}")
     module.AGENTS, module.DEFAULT = dict(agents), default  # type: ignore[attr-defined]
-    _REGISTERED[game] = module
+    readable.REGISTERED[game] = module
 
 
 def _module(game: str) -> ModuleType:
-    """The agents module of ``game`` (imported by name on first use, so that the import graph
-    sees it and ``import luckylab.agents`` stays light)."""
-    from ..errors import UnknownGame
-
-    if game in _REGISTERED:
-        return _REGISTERED[game]
-    if game == "island":
-        from . import island as module
-    elif game == "kill":
-        from . import kill as module
-    elif game == "save":
-        from . import save as module
-    elif game == "panic":
-        from . import panic as module
-    elif game == "doctorwho":
-        from . import doctorwho as module
-    else:
-        raise UnknownGame(f"no agents for game {game!r}")
-    return module
+    """The agents module of ``game`` (:func:`luckylab.agents.readable.readable_module`)."""
+    return readable_module(game)
 
 
 def agent_names(game: str, look_ahead: bool = False) -> list[str]:
@@ -81,11 +63,8 @@ def agent_names(game: str, look_ahead: bool = False) -> list[str]:
     >>> agent_names("save", look_ahead=True)[-1]
     'ismcts'
     """
-    module = _module(game)
-    names = list(module.AGENTS)
-    names.remove(module.DEFAULT)
     extra = ["ismcts"] if look_ahead and game in _SEARCH_GAMES else []
-    return [module.DEFAULT, *names, *extra]
+    return [*readable_names(game), *extra]
 
 
 def agent_class(game: str, name: str | None = None) -> type[Agent]:

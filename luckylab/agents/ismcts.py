@@ -59,6 +59,7 @@ from typing import Any
 
 from ..errors import BadBudget, OptionError
 from .base import Agent
+from .readable import readable_class, readable_names
 
 __all__ = ["AGENTS", "DEFAULT_ITERATIONS", "DoctorWhoISMCTS", "ISMCTSAgent", "IslandISMCTS",
            "KillISMCTS", "PanicISMCTS", "SaveISMCTS"]
@@ -154,11 +155,9 @@ class ISMCTSAgent(Agent):
         return f"{type(self).__name__}({budget}, rollout={self.rollout!r})"
 
     def _use(self, rollout: str) -> None:
-        from . import agent_class, agent_names
-
-        self._rollout_class = agent_class(self.game_name, rollout)
-        self._proposer_classes = [agent_class(self.game_name, n)
-                                  for n in agent_names(self.game_name) if n != rollout]
+        self._rollout_class = readable_class(self.game_name, rollout)
+        self._proposer_classes = [readable_class(self.game_name, n)
+                                  for n in readable_names(self.game_name) if n != rollout]
         self.rollout = rollout
 
     def rollout_for(self, game: Any) -> str:

@@ -1,9 +1,11 @@
 """The measured strength of the look-ahead bots, read from package data.
 
 ``benchmarks/search_curve.py`` plays the games and writes ``luckylab/data/search_curve.json``,
-the budget curve of the baseline bot ``pimc`` (determinized voting): for a few settings (game, players, the opponents' bot), Player 1's wins at each search budget
-(iterations per decision; 0 = the bot the search rolls out with, played as itself), on the same
-seeded deals. :func:`load_search_curve` reads it back and checks that every fact is labelled.
+the budget curve of the baseline bot ``pimc`` (determinized voting): for a few settings (game,
+players, the opponents' bot), Player 1's wins at each search budget (iterations per decision; 0
+= the bot the search rolls out with, played as itself), on the same seeded deals.
+:func:`load_search_curve` reads it back and checks that every fact is labelled.
+
 ``benchmarks/bench_search.py --json`` writes ``luckylab/data/search_strength.json``: one row
 per game, player count and opposition (copies of one readable bot, or a mix), the look-ahead
 bot's results as Player 1 beside the best readable bot's in the same seat on the same deals;

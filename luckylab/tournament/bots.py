@@ -324,6 +324,15 @@ def _importable(value: Any) -> str | None:
     return module_name
 
 
+def _installed_global(namespace: dict[str, Any], name: str, value: Any) -> str | None:
+    """The module to import ``name`` from when it is a global of an installed module (such as
+    a bundled bot's table of action kinds), else None."""
+    module = sys.modules.get(namespace.get("__name__", ""))
+    if module is None or module.__name__ == "__main__" or not _installed(module):
+        return None
+    return module.__name__ if getattr(module, name, None) is value else None
+
+
 def _installed(module: types.ModuleType) -> bool:
     """luckylab, the standard library or an installed package: importable on the teacher's
     machine too (a student's own ``.py`` file next to the notebook is not)."""
@@ -395,6 +404,8 @@ def _dependencies(cls: type, source: str) -> tuple[list[str], list[str]]:
                 definitions.append(text_of)
             elif _plain(value):
                 definitions.append(f"{name} = {value!r}")
+            elif (home := _installed_global(namespace, name, value)) is not None:
+                imports.append(f"from {home} import {name}")  # a bundled bot's own table
             else:
                 raise BotFileError(
                     f"{cls.__name__} uses {name!r}, a {type(value).__name__} made in the "

@@ -62,7 +62,11 @@ def test_agents_by_name_class_or_per_seat():
     assert agent_class("island") is CautiousAgent
 
 
-def test_the_look_ahead_bots_play_by_name():
+def test_the_look_ahead_bots_play_by_name(monkeypatch):
+    from luckylab.agents.ismcts import AGENTS
+
+    for game in ("kill", "island"):  # the names and the seating, not the strength
+        monkeypatch.setattr(AGENTS[game], "default_iterations", 8)
     kill = luckylab.simulate("kill", players=2, games=2, seed=1, agents=["ismcts", "opportunist"])
     assert len(kill) == 2 and all(r.finished for r in kill)
     assert kill == luckylab.simulate("kill", players=2, games=2, seed=1,

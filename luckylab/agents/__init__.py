@@ -44,11 +44,6 @@ def register_agents(game: str, agents: dict[str, type[Agent]], default: str) -> 
     readable.REGISTERED[game] = module
 
 
-def _module(game: str) -> ModuleType:
-    """The agents module of ``game`` (:func:`luckylab.agents.readable.readable_module`)."""
-    return readable_module(game)
-
-
 def agent_names(game: str, look_ahead: bool = False) -> list[str]:
     """The agent names available for ``game``, the default first.
 
@@ -80,7 +75,7 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
     no agent 'pimc' for save;
     agents: rider, greedy, random, cautious, ismcts (the baseline 'pimc' plays island and kill only)
     """
-    module = _module(game)
+    module = readable_module(game)
     name = module.DEFAULT if name is None else name
     if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot
         from .ismcts import AGENTS as LOOK_AHEAD

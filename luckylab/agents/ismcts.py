@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import BadBudget, OptionError
@@ -186,8 +187,9 @@ class ISMCTSAgent(Agent):
             self.last_search = []
             return legal[0], []
         self.searched += 1
-        if not self._fixed_rollout and self.rollout_for(game) != self.rollout:
-            self._use(self.rollout_for(game))
+        wanted = self.rollout_for(game)
+        if not self._fixed_rollout and wanted != self.rollout:
+            self._use(wanted)
         me = game.current_player
         root = _Node()
         # The readable bots' moves are tried first. They are asked in a determinization, not
@@ -219,18 +221,18 @@ class ISMCTSAgent(Agent):
         se = math.sqrt(max(p * (1 - p), 0.01) * (1 / a.visits + 1 / b.visits))
         return best if mean_a - mean_b > self.guard * se else first
 
-    def _proposals(self, world: Any, legal: list[Any]) -> list[Any]:
-        """The legal moves the readable bots would play in ``world``, the rollout bot's
-        first, without repeats (a bot may build a legal move the list leaves out: skipped)."""
-        rng = self.rng
-        out: list[Any] = []
+    def _proposed(self, world: Any, legal: list[Any]) -> Iterator[Any]:
+        """The moves the readable bots would play in ``world``, the rollout bot's first, one
+        bot (and one draw of the seed) at a time; a bot's move the list leaves out is skipped
+        (a bot may build a legal move that ``legal_actions()`` does not list)."""
         for cls in (self._rollout_class, *self._proposer_classes):
-            proposal = cls(seed=rng.getrandbits(32)).choose(world)
-            if proposal not in out and proposal in legal:
-                out.append(proposal)
-        if not out:
-            out.append(legal[0])
-        return out
+            proposal = cls(seed=self.rng.getrandbits(32)).choose(world)
+            if proposal in legal:
+                yield proposal
+
+    def _proposals(self, world: Any, legal: list[Any]) -> list[Any]:
+        """Every bot's move of :meth:`_proposed`, without repeats (``legal[0]`` if none)."""
+        return list(dict.fromkeys(self._proposed(world, legal))) or [legal[0]]
 
     # -- one iteration -------------------------------------------------------------------
     def _iterate(self, world: Any, me: int, root: _Node) -> None:
@@ -287,13 +289,11 @@ class ISMCTSAgent(Agent):
     def _next_untried(self, world: Any, legal: list[Any], edges: dict[Any, _Edge]) -> Any:
         """The first move not yet in the tree of: the rollout bot's choice, the other readable
         bots' choices, then a random legal move."""
-        rng = self.rng
-        for cls in (self._rollout_class, *self._proposer_classes):
-            proposal = cls(seed=rng.getrandbits(32)).choose(world)
-            if proposal not in edges and proposal in legal:
+        for proposal in self._proposed(world, legal):
+            if proposal not in edges:
                 return proposal
         untried = [a for a in legal if a not in edges]
-        return untried[rng.randrange(len(untried))]
+        return untried[self.rng.randrange(len(untried))]
 
 
 class IslandISMCTS(ISMCTSAgent):

@@ -66,7 +66,7 @@ class FastTables:
         self.by_distance = {s: tuple((o, d, self.bit[o]) for o, d in board.by_distance(s))
                             for s in spaces}
         self.cat = {s: MoveCat(s) for s in spaces}
-        self.pass_, self.draw = Pass(), Draw()
+        self.pass_, self.draw, self.no_foil = Pass(), Draw(), Foil(())
         self.attack = Attack
         self.moves: dict[tuple[int, str], Any] = {}
         # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
@@ -293,15 +293,17 @@ def _foil(game: Any, t: FastTables, last: bool) -> None:
     later = round_.order[len(round_.asked) + 1:]
     needed = round_.needed
     strangers, hands, mean, deck = game._is_stranger, game.hands, game.mean_luck, game.deck
-    if later and last:
-        cards: tuple[int, ...] = ()  # someone after it may pay
-    elif later and sum((mean if deck else 0.0) if strangers[s] else len(hands[s]) * mean
-                       for s in later) >= needed:
-        cards: tuple[int, ...] = ()  # someone after it will probably pay
-    else:
-        cards = _cover(t.codes(game.cards), len(game.cards), hands[me], needed, t.covers)
-    game.history.append(t.foil(cards))
-    luck, hand = game._luck, hands[me]  # I-FOIL-3: the loser is the last who could cover it
+    luck, hand = game._luck, hands[me]
+    if later and (last or sum((mean if deck else 0.0) if strangers[s] else len(hands[s]) * mean
+                              for s in later) >= needed):
+        game.history.append(t.no_foil)  # someone after it may pay (will probably, if not last)
+        if needed <= sum([luck[c] for c in hand]):
+            round_.loser = me  # I-FOIL-3: the loser is the last who could cover it
+        round_.asked.append((me, ()))
+        game._continue_foil()
+        return
+    cards = _cover(t.codes(game.cards), len(game.cards), hand, needed, t.covers)
+    game.history.append(t.foil(cards) if cards else t.no_foil)
     points = sum([luck[c] for c in cards])
     if points < needed <= sum([luck[c] for c in hand]):
         round_.loser = me

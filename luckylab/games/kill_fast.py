@@ -83,7 +83,7 @@ class FastTables:
         self.foiling = ref.foiling
         self.snoop = [Snoop(s) for s in names]
         self.step = [Step(s) for s in names]
-        self.end_turn = EndTurn()
+        self.end_turn, self.no_foil = EndTurn(), Foil(())
         self.attack: dict[int | None, Any] = {None: Attack(None)}
         self.attack.update({c.id: Attack(c.id) for c in deck if c.kind == "weapon"})
         self.plays: dict[tuple[int, str, int], Any] = {}
@@ -267,10 +267,11 @@ def _moving(t: FastTables, hand: list[int]) -> list[int]:
     if len(cards) < 2:
         return cards
     cards.sort()
-    menu, seen = [], set()
+    menu, seen = [], 0
     for c in cards:
-        if design[c] not in seen:
-            seen.add(design[c])
+        bit = 1 << design[c]
+        if not seen & bit:
+            seen |= bit
             menu.append(c)
     return menu
 
@@ -311,7 +312,7 @@ def _attack(s: _State, t: FastTables, seat: int, hand: list[int], here: int) -> 
             break
         held = hands[other]
         if last[other] and other != asked[-1]:
-            s.history.append(t.foil(()))  # it hopes someone after it pays
+            s.history.append(t.no_foil)  # it hopes someone after it pays
             continue
         cards = _cheapest(t, held, value - paid)
         s.history.append(t.foil(cards))

@@ -18,11 +18,15 @@ Nothing is asserted; the numbers are for the report. ``--json PATH`` writes the 
 with their source, command, luckylab version, commit, date and seeds (rewritten after every
 row, so a long run keeps what it finished); ``luckylab/data/search_strength.json`` is such a
 file, read by lesson 11 through :func:`luckylab.analysis.search_strength.load_search_strength`.
+``--merge-into PATH`` instead puts each finished row into the table at ``PATH``, replacing a
+row of the same game, players and opponents and adding this run's command, commit and date to
+the labels, so that rows measured by several runs (in parallel) make one table.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import sys
 import time
@@ -91,6 +95,45 @@ def _totals(results: list[tuple]) -> tuple[float, float]:
     return sum(r[0] for r in results), sum(r[0] * r[0] for r in results)
 
 
+def merge_row(path: Path, labels: dict[str, str], row: dict) -> None:
+    """Put ``row`` into the table at ``path`` (replacing the row of the same game, players and
+    opponents), adding ``labels``' command, commit and date to the table's own; the file is
+    replaced in one step (written beside it, then renamed) under a lock, so parallel runs
+    neither read half a file nor lose each other's rows. A new file starts with ``labels``."""
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one run at a time reads, changes and writes
+        _merge_locked(path, labels, row)
+
+
+def _merge_locked(path: Path, labels: dict[str, str], row: dict) -> None:
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        table = {**labels, "rows": [],
+                 "runs": "several runs; a later run's row replaces an earlier one of the same "
+                         "game, players and opponents"}
+    for key in ("command", "commit", "date"):
+        parts = [p for p in str(table.get(key, "")).split("; " if key == "command" else ", ")
+                 if p]
+        if labels[key] not in parts:
+            parts.append(labels[key])
+        table[key] = ("; " if key == "command" else ", ").join(parts)
+    same = (row["game"], row["players"], row["opponents"])
+    table["rows"] = [r for r in table["rows"]
+                     if (r["game"], r["players"], r["opponents"]) != same] + [row]
+    order = {spec: i for i, spec in enumerate(ROWS)}
+
+    def place(r: dict) -> tuple[int, int]:
+        oppositions = [*readable(r["game"]), "mix"]
+        return (order.get(f"{r['game']}:{r['players']}", len(order)),
+                oppositions.index(r["opponents"]) if r["opponents"] in oppositions else 99)
+
+    table["rows"].sort(key=place)
+    tmp = path.with_name(path.name + f".{id(row)}.tmp")
+    tmp.write_text(json.dumps(table, indent=1), encoding="utf-8")
+    tmp.replace(path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per row")
@@ -104,6 +147,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", default=None, metavar="PATH",
                         help="also write the rows as JSON (rewritten after every row)")
+    parser.add_argument("--merge-into", default=None, metavar="PATH",
+                        help="put each finished row into the table at PATH (replacing a row "
+                             "of the same game, players and opponents)")
     args = parser.parse_args()
     budgets: dict[str, int | None] = {}
     for item in args.iterations or ():
@@ -168,6 +214,8 @@ def main() -> None:
             if args.json:
                 with open(args.json, "w", encoding="utf-8") as out:
                     json.dump({**labels, "rows": rows}, out, indent=1)
+            if args.merge_into:
+                merge_row(Path(args.merge_into), labels, row)
     if pool:
         pool.shutdown()
 

@@ -14,11 +14,13 @@ import random
 import pytest
 
 from luckylab.agents import agent_class
+from luckylab.agents.doctorwho import Careful, Greedy
 from luckylab.agents.kill import Opportunist, Patient
 from luckylab.games.fused import all_fused, is_fused
 from luckylab.games.registry import new_game
 
-FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8)}
+FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8),
+         "doctorwho": range(3, 5)}
 FAST_GAMES, SLOW_GAMES = 40, 1000
 
 
@@ -75,6 +77,8 @@ def test_fused_turns_play_the_reference_games_on_a_thousand_seeds(game, players)
     ("island", 4, {"youre_out": True, "turn_cap": 40}),
     ("save", 4, {"loser_award": False, "last_must_foil": False}),
     ("save", 5, {"deck_steps": "pile", "turn_cap": 60}),
+    ("doctorwho", 2, {"two_player": True}),
+    ("doctorwho", 4, {"starting": [2, 4, 1, 3], "turn_cap": 50}),
 ])
 def test_fused_turns_follow_the_options(game, players, options):
     _compare(game, players, range(FAST_GAMES), **options)
@@ -114,3 +118,58 @@ def test_island_cover_is_the_bots_cover():
         want = bots_cover(game, 0, needed)
         assert cheapest_cover(game.cards, hand, needed) == want
         assert cheapest_cover(game.cards, hand, needed, memo) == want
+
+
+def _doctorwho_from(state, seed: int, fused: bool, shared: bool) -> tuple:
+    """Play a copy of ``state`` out with default bots (``shared``: one bot for every seat, as
+    the ISMCTS rollouts do); a snapshot of the end."""
+    game = state.clone()
+    bots = [Greedy(seed=seed * 10 + s) for s in range(1 if shared else game.players)]
+    choosers = [bots[0].choose] * game.players if shared else [b.choose for b in bots]
+    if not fused:
+        choosers = [(lambda g, c=c: c(g)) for c in choosers]
+    game.quieten()
+    game.play_out(choosers)
+    game.quieten(False)
+    return _snapshot(game, bots)
+
+
+def _doctorwho_midgame(players: int, seed: int) -> object:
+    """A Doctor Who game some way in (at any phase: a turn, a conflict's decision, the End
+    Game), played by a mix of bots through the checked path."""
+    state = new_game("doctorwho", players=players, seed=seed)
+    rng = random.Random(seed)
+    bots = [(Careful if s % 2 else Greedy)(seed=seed + s) for s in range(players)]
+    for _ in range(rng.randrange(1, 260)):
+        if state.is_over:
+            break
+        state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_doctorwho_fused_turns_from_a_midgame_and_a_determinized_state(players):
+    phases = set()
+    for seed in range(FAST_GAMES):
+        state = _doctorwho_midgame(players, seed)
+        phases.add(state.phase)
+        world = state.determinize(seed % players, random.Random(seed))
+        for start in (state, world):
+            for shared in (False, True):
+                assert (_doctorwho_from(start, seed, True, shared)
+                        == _doctorwho_from(start, seed, False, shared)), f"seed {seed}"
+    assert {"turn", "endgame", "over"} <= phases  # (and at times a conflict's decision)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+def test_doctorwho_fused_turns_from_midgames_on_many_seeds(players):
+    decide = 0
+    for seed in range(FAST_GAMES, FAST_GAMES + 400):
+        state = _doctorwho_midgame(players, seed)
+        decide += state.phase == "decide"
+        world = state.determinize(seed % players, random.Random(seed))
+        for start in (state, world):
+            assert (_doctorwho_from(start, seed, True, True)
+                    == _doctorwho_from(start, seed, False, True)), f"seed {seed}"
+    assert decide > 0  # a conflict's decision was a starting point too

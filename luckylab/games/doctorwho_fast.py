@@ -298,29 +298,34 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
     top = 0.0
     strength = t.strength
     defenders = [c for c in avail if t.defender[c]]
-    if defenders:  # D-DEF-1
+    if defenders:  # D-DEF-1 (a Location where even one card would not score more is skipped)
         defs = _uniq(t, defenders)
-        picks = t.defence_picks(defs, slack, t.cards)
-        for lid in lines[seat] if picks else ():
+        for lid in lines[seat]:
             loc = locs[lid]
             if loc.enemies:
+                base = 8 + vps[lid]
+                if base - 1 <= top:
+                    continue
                 up, threat = loc.up, 0.0
                 for e in loc.enemies:
                     threat += strength[e] if e in up else UNKNOWN_CARD
-                base = 8 + vps[lid]
             elif loc.defenders or loc.tardis:
                 continue
             else:
                 threat, base = 3, 2 + vps[lid]
-            pick = _defence(t, defs, slack, picks, loc.defenders, threat)
+                if base - 1 <= top:
+                    continue
+            pick = _defence(t, defs, slack, loc.defenders, threat)
             if pick is not None and base - len(pick) > top:
                 best, top = (t.defend, lid, pick), base - len(pick)
     enemies = [c for c in avail if t.enemy[c]]
     daleks = -1  # counted when needed
-    if enemies:  # D-ENE-1
-        daleks = sum(1 for loc in locs.values() if loc.attacker == seat)
+    if enemies:  # D-ENE-1 (a Location where even one card would not score more is skipped)
+        daleks = [loc.attacker for loc in locs.values()].count(seat)
         free = daleks < t.counters
         key = (tuple(sorted(enemies)), min(len(enemies), slack))
+        weakest = -1
+        found: dict[int, Any] = {}  # strength needed -> the Enemy set
         players = game.players
         for i in range(1, players):
             for lid in lines[(seat + i) % players]:
@@ -329,7 +334,8 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
                     continue  # (reinforcing an own attack scores -1)
                 vp = vps[lid]
                 if loc.tardis:  # the weakest card, alone
-                    weakest = min(enemies, key=lambda c: (strength[c], c))
+                    if weakest < 0:
+                        weakest = min(enemies, key=lambda c: (strength[c], c))
                     pick: Any = (weakest,)
                     score = 1 + vp - strength[weakest]
                 else:
@@ -337,7 +343,11 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
                         need, base = 2 * len(loc.defenders) + 2, 4 + vp
                     else:
                         need, base = 3, 3 + 2 * vp
-                    pick = _attack(t, key, need)
+                    if base - 1 <= top:
+                        continue
+                    pick = found.get(need, _UNKNOWN)
+                    if pick is _UNKNOWN:
+                        pick = found[need] = _attack(t, key, need)
                     if pick is None:
                         continue
                     score = base - len(pick)
@@ -351,17 +361,17 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
     return best[0](best[1], best[2])
 
 
-def _defence(t: FastTables, defs: list[int], slack: int, picks: list[Any],
-             there: list[int], threat: float) -> tuple[int, ...] | None:
-    """The first of the fewest ``picks`` (``_defence_picks``) of types not on the Location yet
-    whose strength reaches ``threat``; None if none does. Remembered."""
+def _defence(t: FastTables, defs: list[int], slack: int, there: list[int], threat: float
+             ) -> tuple[int, ...] | None:
+    """The first of the fewest picks of ``defs`` (``_defence_picks``) of types not on the
+    Location yet whose strength reaches ``threat``; None if none does. Remembered."""
     types = frozenset([t.type[d] for d in there]) if there else frozenset()
     key = (tuple(defs), min(slack, len(defs)), types, threat)
     memo = t.defences
     if key in memo:
         return memo[key]
     strength, found = t.strength, None
-    for combo, kinds in picks:
+    for combo, kinds in t.defence_picks(defs, slack, t.cards):
         if kinds & types or (found is not None and len(combo) >= len(found)):
             continue
         if sum([strength[c] for c in combo]) >= threat:
@@ -402,7 +412,7 @@ def _others(game: Any, t: FastTables, seat: int, avail: list[int], slack: int, d
         return None
     attacked = [lid for lid in game.lines[seat] if game.locs[lid].enemies]
     if daleks < 0 and _CRACK in [code[c] for c in mine]:
-        daleks = sum(1 for loc in game.locs.values() if loc.attacker == seat)
+        daleks = [loc.attacker for loc in game.locs.values()].count(seat)
     best: Any = None
     for c in _uniq(t, mine):
         for score, move in _moves(game, t, seat, c, avail, slack, daleks, attacked):
@@ -489,3 +499,6 @@ def _takeovers(game: Any, t: FastTables, seat: int, card: int) -> list[int]:
                     and any(name[e] in needs for e in loc.enemies)):
                 out.append(lid)
     return out
+
+
+_UNKNOWN: Any = object()

@@ -173,3 +173,38 @@ def test_doctorwho_fused_turns_from_midgames_on_many_seeds(players):
             assert (_doctorwho_from(start, seed, True, True)
                     == _doctorwho_from(start, seed, False, True)), f"seed {seed}"
     assert decide > 0  # a conflict's decision was a starting point too
+
+
+def _doctorwho_played(game, bot, fused: bool) -> tuple:
+    choosers = [bot.choose] * game.players
+    if not fused:
+        choosers = [(lambda g, c=c: c(g)) for c in choosers]
+    game.quieten()
+    try:
+        game.play_out(choosers)
+    except IndexError as error:  # the bot's own last resort: a choice among no actions
+        return _snapshot(game, [bot]), str(error)
+    return _snapshot(game, [bot]), None
+
+
+def test_doctorwho_fused_turns_leave_the_last_resort_to_the_bot():
+    outcomes = []
+    for fused in (True, False):
+        game = new_game("doctorwho", players=3, seed=1)
+        hand = game.hands[game.turn_player]
+        game.discard.extend(hand[2:])
+        del hand[2:]  # below the hand floor, which the rules never allow: nothing is legal
+        outcomes.append(_doctorwho_played(game, Greedy(seed=5), fused))  # but a reserve
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][1] is not None and outcomes[0][0][0].count("Reserve(") >= 1
+
+
+def test_doctorwho_fused_turns_on_cards_where_a_location_is_not_always_best(monkeypatch):
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS
+
+    game = new_game("doctorwho", players=3, seed=2)
+    monkeypatch.setattr(doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS),
+                        "locations_first", False)  # then the bot weighs everything itself
+    want = _doctorwho_played(new_game("doctorwho", players=3, seed=2), Greedy(seed=3), False)
+    assert _doctorwho_played(game, Greedy(seed=3), True) == want

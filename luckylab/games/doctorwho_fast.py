@@ -6,9 +6,10 @@ same games faster and is tested equal to it, action for action and draw for draw
 (``tests/test_fused.py``). ``DoctorWhoGame.play_out`` uses it for a quiet game in which every
 seat is the default bot (:mod:`luckylab.games.fused`). Each decision is made here from the
 game's own state (what the seat may know of it: the bot reads only its observation) and
-precomputed card tables; the frequent actions are applied here, the rest (conflicts, Support
-cards, passing and drawing) by the reference's own steps (``_do_support`` ...), and what the
-bot almost never meets (nothing to do at all in the End Game) goes through the bot itself.
+precomputed card tables; the frequent actions (Locations, Defenders and Enemies played face
+down, discards, passing) are applied here, the rest (conflicts, Support cards, purchases, the
+draws) by the reference's own steps (``_do_support``, ``_draw`` ...), and the bot's last resort
+(a choice among every legal action, in a state the rules never reach) by the bot itself.
 
 What the bot does (``luckylab.agents.doctorwho.Greedy``), one action at a time:
 
@@ -108,7 +109,7 @@ def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]], parts: tuple[A
     ``choose``; the bots' generators make their random choices; ``parts``: see
     :class:`FastTables`)."""
     t = fast_tables(game.cards, parts)
-    if not t.locations_first:  # (not the bundled deck's) the bot's own weighing
+    if not t.locations_first:  # (not so on the bundled cards) the bot's own weighing
         apply = game.apply_trusted
         while game.phase != "over":
             apply(choosers[game.current_player](game))
@@ -120,7 +121,7 @@ def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]], parts: tuple[A
             continue
         seat = game.turn_player
         action = _choose(game, t, seat, rngs[seat])
-        if action is None:  # nothing to do at all: the bot's own last resort
+        if action is None:  # nothing the bot weighs is legal: its last resort
             game.apply_trusted(choosers[seat](game))
             continue
         _apply(game, t, seat, action)

@@ -10,6 +10,8 @@ play the same games (a digest of every result), unless ``--no-same`` says the ga
     python benchmarks/compare.py 4bc15d1                  # this checkout against a commit
     python benchmarks/compare.py 4bc15d1 --cases kill:4 island:4 --games 200 --rounds 5
     python benchmarks/compare.py 4bc15d1 --callgrind kill:4   # instructions, if valgrind exists
+    python benchmarks/compare.py 4bc15d1 --decisions 32 --games 20 --cases kill:2:ismcts
+        # search decisions per CPU s at 32 simulations each, in 20 seeded positions
 
 The old version is checked out with ``git worktree add`` into a temporary folder (removed after).
 A case is ``game:players`` (default bots) or ``game:players:agent`` (e.g. ``kill:2:ismcts``);
@@ -33,16 +35,52 @@ HERE = Path(__file__).resolve().parent.parent
 
 WORKER = r"""
 import hashlib, json, sys, time
+from luckylab import new_game
+from luckylab.agents import agent_class
 from luckylab.simulation import play_game
+
+
+def games(job, h):
+    for seed in range(job["seed"], job["seed"] + job["games"]):
+        r = play_game(job["game"], job["players"], seed, job["agent"], detail=False)
+        h.update(repr((r.winner, r.loser, r.turns, r.finished)).encode())
+
+
+def decisions(job, h):
+    # The search bot decides once in each of a batch of seeded positions, reached by the
+    # default bots (the same positions in both versions: the digest checks them); only the
+    # decisions are timed.
+    took = 0.0
+    for seed in range(job["seed"], job["seed"] + job["games"]):
+        game = new_game(job["game"], players=job["players"], seed=seed)
+        bots = {}  # seat -> its default bot (Strangers take seats of their own)
+        for _ in range(seed * 7 % 40):
+            if game.is_over or len(game.legal_actions()) < 2:
+                break
+            seat = game.current_player
+            if seat not in bots:
+                bots[seat] = agent_class(job["game"])(seed=seat)
+            game.apply(bots[seat].choose(game))
+        if game.is_over:
+            continue
+        h.update(repr((seed, game.current_player, len(game.history))).encode())
+        searcher = agent_class(job["game"], job["agent"])(seed=seed,
+                                                          iterations=job["iterations"])
+        start = time.process_time()
+        searcher.choose(game)
+        took += time.process_time() - start
+    return took
+
+
 for line in sys.stdin:
     job = json.loads(line)
-    agents = job["agent"]
     h = hashlib.sha256()
     start = time.process_time()
-    for seed in range(job["seed"], job["seed"] + job["games"]):
-        r = play_game(job["game"], job["players"], seed, agents, detail=False)
-        h.update(repr((r.winner, r.loser, r.turns, r.finished)).encode())
-    took = time.process_time() - start
+    if job.get("iterations"):
+        took = decisions(job, h)
+    else:
+        games(job, h)
+        took = time.process_time() - start
     print(json.dumps({"cpu": took, "digest": h.hexdigest()}), flush=True)
 """
 
@@ -74,20 +112,25 @@ def _case(text: str, old: bool = False) -> dict[str, object]:
     return {"game": parts[0], "players": int(parts[1]), "agent": agent}
 
 
-def compare(commit: str, cases: list[str], games: int, rounds: int, same: bool) -> list[str]:
-    """Run the comparison; return the printed table's lines."""
+def compare(commit: str, cases: list[str], games: int, rounds: int, same: bool,
+            iterations: int | None = None) -> list[str]:
+    """Run the comparison; return the printed table's lines. With ``iterations``, each case's
+    bot (a search bot) decides once in each of ``games`` seeded positions at that budget, and
+    the ratio is of decisions per CPU second."""
     old_root = Path(tempfile.mkdtemp(prefix="luckylab-old-"))
     subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(old_root),
                     commit], check=True, capture_output=True)
     lines = []
     try:
         new, old = _worker(HERE), _worker(old_root)
-        head = f"{'case':<22}{'new/old games per CPU s':>26}{'  min / median / max':>24}"
+        unit = "games" if iterations is None else f"decisions ({iterations} sims)"
+        head = f"{'case':<22}{'new/old ' + unit + ' per CPU s':>26}{'  min / median / max':>24}"
         lines.append(head)
         print(head, flush=True)
         for text in cases:
-            jobs = {new: {**_case(text), "games": games, "seed": 1},
-                    old: {**_case(text, old=True), "games": games, "seed": 1}}
+            jobs = {new: {**_case(text), "games": games, "seed": 1, "iterations": iterations},
+                    old: {**_case(text, old=True), "games": games, "seed": 1,
+                          "iterations": iterations}}
             _ask(new, {**jobs[new], "games": 2}), _ask(old, {**jobs[old], "games": 2})  # warm
             ratios, digests = [], set()
             for k in range(rounds):
@@ -149,11 +192,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-same", action="store_true",
                         help="the versions may play different games (a rule changed)")
     parser.add_argument("--callgrind", metavar="CASE", help="count instructions instead")
+    parser.add_argument("--decisions", type=int, metavar="SIMS",
+                        help="time one decision of each case's (search) bot per seeded "
+                             "position at SIMS simulations, instead of whole games")
     args = parser.parse_args(argv)
     if args.callgrind:
         callgrind(args.commit, args.callgrind, args.games)
         return
-    compare(args.commit, args.cases, args.games, args.rounds, same=not args.no_same)
+    compare(args.commit, args.cases, args.games, args.rounds, same=not args.no_same,
+            iterations=args.decisions)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ class Agent:
     """False for a bundled bot that never reads ``game.events``: the simulation then skips
     writing the events' text."""
     fused_turn: str | None = None
-    """Set (to its game's name) only by a game's default bot, in its own class: the engine may
+    """Set (to its game's name) only by a game's default bot, or a variant of it that the
+    engine knows (its ``fused_profile`` says how it differs), in its own class: the engine may
     then play that bot's turns itself, the same games faster (``luckylab.games.fused``). A
     subclass does not inherit the promise."""
     game_name: str | None = None

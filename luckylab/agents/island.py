@@ -171,6 +171,8 @@ class AggressiveAgent(CautiousAgent):
     """
 
     name = "aggressive"
+    fused_turn = "island"  # the engine may play its turns itself, as this profile says:
+    fused_profile = {"hazards": True, "foil": "last"}  # (luckylab.games.island_fast)
 
     def phase1(self, game: IslandGame, me: int) -> Any:
         hazards = [c for c in game.hands[me] if game.cards[c].kind == "hazard"]

@@ -58,7 +58,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import BadBudget, OptionError
+from ..errors import BadBudget, LuckyLabError, OptionError
 from .base import Agent
 from .readable import readable_class, readable_names
 
@@ -193,15 +193,19 @@ class ISMCTSAgent(Agent):
         me = game.current_player
         root = _Node()
         # The readable bots' moves are tried first. They are asked in a determinization, not
-        # in the real game: a readable bot may read more than this seat may know.
-        for action in self._proposals(game.determinize(me, self.rng), legal):
+        # in the real game: a readable bot may read more than this seat may know. A move the
+        # list leaves out (an Island foil naming particular cards among cards of equal Luck:
+        # the list holds one payment per combination of Luck values) is kept if the game
+        # accepts it: it is this seat's own move, legal in every world the seat thinks possible.
+        for action in self._proposals(game.determinize(me, self.rng), legal, game):
             root.edges[action] = _Edge()
         first = self.last_default = next(iter(root.edges))  # the rollout bot's own choice
+        unlisted = [a for a in root.edges if a not in legal]
         clock = time.process_time
         deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
         done = 0
         while (done < self.iterations) if deadline is None else (done == 0 or clock() < deadline):
-            self._iterate(game.determinize(me, self.rng), me, root)
+            self._iterate(game.determinize(me, self.rng), me, root, unlisted)
             done += 1
         self.simulations += done
         ranked = sorted(root.edges.items(), key=lambda item: (
@@ -221,27 +225,32 @@ class ISMCTSAgent(Agent):
         se = math.sqrt(max(p * (1 - p), 0.01) * (1 / a.visits + 1 / b.visits))
         return best if mean_a - mean_b > self.guard * se else first
 
-    def _proposed(self, world: Any, legal: list[Any]) -> Iterator[Any]:
+    def _proposed(self, world: Any, legal: list[Any], real: Any = None) -> Iterator[Any]:
         """The moves the readable bots would play in ``world``, the rollout bot's first, one
-        bot (and one draw of the seed) at a time; a bot's move the list leaves out is skipped
-        (a bot may build a legal move that ``legal_actions()`` does not list)."""
+        bot (and one draw of the seed) at a time. A bot may build a legal move that
+        ``legal_actions()`` does not list: it is skipped, unless ``real`` (the real game, at
+        the root) accepts it."""
         for cls in (self._rollout_class, *self._proposer_classes):
             proposal = cls(seed=self.rng.getrandbits(32)).choose(world)
-            if proposal in legal:
+            if proposal in legal or (real is not None and _accepted(real, proposal)):
                 yield proposal
 
-    def _proposals(self, world: Any, legal: list[Any]) -> list[Any]:
+    def _proposals(self, world: Any, legal: list[Any], real: Any = None) -> list[Any]:
         """Every bot's move of :meth:`_proposed`, without repeats (``legal[0]`` if none)."""
-        return list(dict.fromkeys(self._proposed(world, legal))) or [legal[0]]
+        return list(dict.fromkeys(self._proposed(world, legal, real))) or [legal[0]]
 
     # -- one iteration -------------------------------------------------------------------
-    def _iterate(self, world: Any, me: int, root: _Node) -> None:
+    def _iterate(self, world: Any, me: int, root: _Node, unlisted: list[Any]) -> None:
+        """One simulated game in ``world``; ``unlisted``: the root's moves that the game
+        accepts but ``legal_actions()`` leaves out."""
         if not self._rollout_class.reads_events:
             world.quieten(True)  # nobody reads a simulated game's sentences
         path: list[tuple[_Edge, int]] = []
         node, seat = root, me
         while True:
             legal = world.legal_actions()
+            if node is root and unlisted:
+                legal = legal + unlisted
             edge, action, new = self._step(world, node, legal)
             path.append((edge, seat))
             world.apply_trusted(action)
@@ -294,6 +303,15 @@ class ISMCTSAgent(Agent):
                 return proposal
         untried = [a for a in legal if a not in edges]
         return untried[self.rng.randrange(len(untried))]
+
+
+def _accepted(game: Any, action: Any) -> bool:
+    """Whether ``game``'s checked ``apply`` accepts ``action`` (tried on a copy)."""
+    try:
+        game.clone().apply(action)
+    except LuckyLabError:
+        return False
+    return True
 
 
 class IslandISMCTS(ISMCTSAgent):

@@ -157,6 +157,8 @@ class Patient(Opportunist):
 
     name = "patient"
     min_value = 3
+    fused_turn = "kill"  # the engine may play its turns itself, as this profile says:
+    fused_profile = {"min_value": min_value, "foil": "last"}  # (luckylab.games.kill_fast)
 
     def foil(self, game: KillGame, seat: int) -> Foil:
         if seat != game.foil.order[-1]:

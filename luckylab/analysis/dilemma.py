@@ -163,18 +163,29 @@ class FoilPlan:
         }
 
     def __str__(self) -> str:
+        """The round in words, seats numbered from 1 in asking order (``seat 1`` is asked
+        first; the data attributes count from 0).
+
+        >>> print(solve_foil_round(4, [[2], [0], [1, 4]]))
+        Attack 4; hands (Luck) in asking order: seat 1: [2]; seat 2: [0]; seat 3: [1, 4]
+          seat 1, 4 still needed, holding 2: passes
+          seat 2, 4 still needed, holding 0: passes
+          seat 3, 4 still needed, holding 5: discards [4] (Luck 4)
+        Foiled.
+        """
         lines = [f"Attack {self.attack}; hands (Luck) in asking order: "
-                 + "; ".join(f"seat {i}{' (Stranger)' if i in self.strangers else ''}: "
+                 + "; ".join(f"seat {i + 1}{' (Stranger)' if i in self.strangers else ''}: "
                              f"{list(h)}" for i, h in enumerate(self.hands))]
         for step in self.path:
             what = (f"discards {list(step.cards)} (Luck {step.discard})" if step.discard
                     else "passes")
-            lines.append(f"  seat {step.seat}, {step.need} still needed, holding "
+            lines.append(f"  seat {step.seat + 1}, {step.need} still needed, holding "
                          f"{step.held}: {what}")
         if self.foiled:
             lines.append("Foiled.")
         else:
-            who = "nobody could" if self.loser is None else f"the loser is seat {self.loser}"
+            who = ("nobody could" if self.loser is None
+                   else f"the loser is seat {self.loser + 1}")
             lines.append(f"The attacker wins ({who}).")
         return "\n".join(lines)
 

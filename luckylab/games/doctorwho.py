@@ -76,7 +76,7 @@ from .base import (
     check_turn_cap,
     foreign_action,
 )
-from .fused import all_fused
+from .fused import all_fused, fused_profiles
 from .protocol import Observation
 
 __all__ = [
@@ -1231,10 +1231,11 @@ class DoctorWhoGame(GameBase):
         each seat. In a quiet game where every seat is the default bot, the fused turns of
         :mod:`luckylab.games.doctorwho_fast` play it (the same game, faster)."""
         if self._quiet and all_fused(choosers, self.game_name):
-            from .doctorwho_fast import play_out
+            from .doctorwho_fast import PLAYS, play_out
 
-            play_out(self, choosers, _FUSED_PARTS)
-            return
+            if fused_profiles(choosers, PLAYS) is not None:  # the default bot's play only
+                play_out(self, choosers, _FUSED_PARTS)
+                return
         apply = self.apply_trusted
         while self.phase != "over":
             apply(choosers[self.current_player](self))  # type: ignore[index]

@@ -41,7 +41,10 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-__all__ = ["FastTables", "fast_tables", "play_out"]
+__all__ = ["PLAYS", "FastTables", "fast_tables", "play_out"]
+
+PLAYS: dict[str, tuple[Any, ...]] = {}
+"""The choices a bot's ``fused_profile`` may set: none, only the default bot's play is fused."""
 
 UNKNOWN_CARD = 2.0  # luckylab.agents.doctorwho.UNKNOWN_CARD: a face-down card's guessed worth
 

@@ -1,4 +1,4 @@
-"""Which seats an engine may play itself: the default bots that declare a fused turn.
+"""Which seats an engine may play itself: the bots that declare a fused turn, and how they play.
 
 An engine's ``play_out(choosers)`` may run a fused turn module (``kill_fast`` beside ``kill``)
 instead of asking the bots and applying their actions, when every chooser is the ``choose`` of a
@@ -7,18 +7,26 @@ turns exactly as it would (same actions, same draws from its generator). The att
 the bot's class's own (a subclass that changes the play does not inherit the promise), and the
 bot must carry no state of its own but its generator (``rng``).
 
+A fused turn module plays its game's default bot and the bots that differ from it only in a few
+set choices (attack only when worth 3, foil only as the last one asked ...): its ``PLAYS`` names
+those choices and the values it can play, the default bot's first. A bot class says which it
+makes with its own ``fused_profile`` (``{"min_value": 3, "foil": "last"}``; none: the default
+bot's play). Each seat's profile is read separately, so a table may mix such bots.
+
 >>> all_fused([], "kill")
 True
 >>> all_fused([print], "kill")
 False
+>>> fused_profiles([], {"foil": ("cheapest", "last")})
+[]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["all_fused", "is_fused"]
+__all__ = ["all_fused", "fused_profiles", "is_fused"]
 
 
 def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:
@@ -38,3 +46,33 @@ def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:
 def all_fused(choosers: Sequence[Callable[[Any], Any]], game: str) -> bool:
     """Whether every chooser is a bot whose turns ``game``'s engine plays itself."""
     return all(is_fused(c, game) for c in choosers)
+
+
+def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
+                   plays: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]] | None:
+    """Each seat's play for a fused turn module whose choices are ``plays`` (choice -> the
+    values it can play, the default first): the defaults, updated by the seat's bot class's
+    own ``fused_profile``. None if a profile names a choice or a value the module does not
+    play (then the engine plays through its readable rules). The choosers must be fused
+    (:func:`all_fused`).
+
+    >>> class Bot:
+    ...     fused_profile = {"foil": "last"}
+    ...     def choose(self, game): ...
+    >>> plays = {"min_value": range(1, 10), "foil": ("cheapest", "last")}
+    >>> fused_profiles([Bot().choose], plays)
+    [{'min_value': 1, 'foil': 'last'}]
+    >>> Bot.fused_profile = {"foil": "never"}
+    >>> fused_profiles([Bot().choose], plays) is None
+    True
+    """
+    defaults = {choice: values[0] for choice, values in plays.items()}
+    out = []
+    for chooser in choosers:
+        profile = type(chooser.__self__).__dict__.get("fused_profile", {})  # type: ignore[attr-defined]
+        for choice, value in profile.items():
+            values = plays.get(choice)
+            if values is None or type(value) is not type(values[0]) or value not in values:
+                return None
+        out.append({**defaults, **profile})
+    return out

@@ -58,7 +58,7 @@ from .base import (
 )
 from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules, asking_order
-from .fused import all_fused
+from .fused import all_fused, fused_profiles
 from .protocol import Observation
 
 __all__ = [
@@ -223,7 +223,7 @@ class DiscardLuck(GameAction):
 Action = Move | MoveCat | PlayHazard | Pass | Draw | Attack | Foil | GiveCard | DiscardLuck
 
 _ACTIONS = (Move, MoveCat, PlayHazard, Pass, Draw, Attack, Foil, GiveCard, DiscardLuck)
-_FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil)  # for luckylab.games.island_fast
+_FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard)  # for island_fast
 
 
 @dataclass
@@ -1332,13 +1332,16 @@ class IslandGame(HandlerTable, GameBase):
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
         """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
-        where every seat is the default bot, the fused turns of :mod:`luckylab.games.island_fast`
+        where every seat is the default bot or a variant the fused turns play
+        (:mod:`luckylab.games.fused`), the fused turns of :mod:`luckylab.games.island_fast`
         play it (the same game, faster); else the trusted loop."""
         if self._quiet and all_fused(choosers, self.game_name):
-            from .island_fast import play_out
+            from .island_fast import PLAYS, play_out
 
-            play_out(self, _FUSED_ACTIONS, choosers)
-            return
+            profiles = fused_profiles(choosers, PLAYS)
+            if profiles is not None:
+                play_out(self, _FUSED_ACTIONS, choosers, profiles)
+                return
         super().play_out(choosers)
 
     # -- results -------------------------------------------------------------------------

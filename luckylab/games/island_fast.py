@@ -1,13 +1,13 @@
-"""The Island of Doctor Lucky's fused turns: the default bot (``cautious``) deciding and the
-rules applying in one plain function per turn, on precomputed tables.
+"""The Island of Doctor Lucky's fused turns: the default bot (``cautious``) and its variants
+deciding and the rules applying in one plain function per turn, on precomputed tables.
 
 :mod:`luckylab.games.island` is the reference that students read; this module plays the same
 games faster and is tested equal to it, action for action and draw for draw
 (``tests/test_fused.py``). ``IslandGame.play_out`` uses it for a quiet game in which every seat
-is the default bot (:mod:`luckylab.games.fused`). A turn's two phases are decided and applied
-here; what follows a turn (Doctor Lucky's step, the Strangers' turns, the building draws) and a
-murder attempt are the reference's own steps, called directly; anything the bot never meets (a
-Hazard's penalty) goes through the reference.
+is the default bot or a variant of it (:mod:`luckylab.games.fused`). A turn's two phases are
+decided and applied here; what follows a turn (Doctor Lucky's step, the Strangers' turns, the
+building draws), a murder attempt and a thrown Hazard are the reference's own steps, called
+directly; a Hazard's penalty is chosen by the victim's bot and applied by the reference.
 
 What the bot does (``luckylab.agents.island.CautiousAgent``):
 
@@ -18,10 +18,16 @@ What the bot does (``luckylab.agents.island.CautiousAgent``):
 - asked to foil, it passes when the players still to be asked are expected to cover what is
   needed, else pays the cheapest cover.
 
+A bot's ``fused_profile`` changes two of those choices (:data:`PLAYS`): ``hazards`` (True: in
+Phase 1, first throw its highest Hazard that can hit Doctor Lucky; then, if it cannot move to
+him, a Hazard (the first in hand that can hit anyone) at the player it hits holding the most
+cards; then as above) and ``foil``: ``"expected"`` as above, or ``"last"``: pass unless it is
+the last one asked. ``aggressive`` is ``{"hazards": True, "foil": "last"}``.
+
 >>> from luckylab.games.island import _FUSED_ACTIONS, IslandGame
 >>> game = IslandGame(players=4, seed=2)
 >>> game.quieten()
->>> play_out(game, _FUSED_ACTIONS, [])
+>>> play_out(game, _FUSED_ACTIONS, [], [{"hazards": False, "foil": "expected"}] * 4)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 """
@@ -35,17 +41,23 @@ from typing import Any
 from ..boards.board import Board
 from .base import jump_target
 
-__all__ = ["FastTables", "cheapest_cover", "fast_tables", "play_out"]
+__all__ = ["PLAYS", "FastTables", "cheapest_cover", "fast_tables", "play_out"]
+
+PLAYS: dict[str, tuple[Any, ...]] = {"hazards": (False, True), "foil": ("expected", "last")}
+"""The choices a bot's ``fused_profile`` may set, and the values played (the default first)."""
+
+DOCTOR = "doctor"  # luckylab.games.island.DOCTOR: a Hazard's target when it is Doctor Lucky
 
 
 class FastTables:
     """A board's lookups for the fused turns, built once per board and cat rule: each space's
     bit, sight as bitsets (``sight[cat][space]``: the spaces seen from ``space``), distances,
-    and the action classes (``Move, MoveCat, Pass, Draw, Attack, Foil``) with shared instances."""
+    and the action classes (``Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard``) with shared
+    instances."""
 
     def __init__(self, board: Board, cat_blocks: str, actions: tuple[type, ...]) -> None:
-        Move, MoveCat, Pass, Draw, Attack, Foil = actions  # noqa: N806 - classes
-        self.move, self.foil = Move, Foil
+        Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard = actions  # noqa: N806 - classes
+        self.move, self.foil, self.hazard = Move, Foil, PlayHazard
         spaces = board.spaces
         self.bit = {s: 1 << i for i, s in enumerate(spaces)}
         self.sight = {cat: {s: _bits(self.bit, board.visible_from(s, cat, cat_blocks))
@@ -54,19 +66,30 @@ class FastTables:
         self.by_distance = {s: tuple((o, d, self.bit[o]) for o, d in board.by_distance(s))
                             for s in spaces}
         self.cat = {s: MoveCat(s) for s in spaces}
-        self.pass_, self.draw = Pass(), Draw()
+        self.pass_, self.draw, self.no_foil = Pass(), Draw(), Foil(())
         self.attack = Attack
         self.moves: dict[tuple[int, str], Any] = {}
         # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
         self.covers: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         self._deck: Any = None
         self._codes: list[int] = []
+        self._hazards: list[tuple[str, int] | None] = []
 
     def codes(self, cards: Sequence[Any]) -> list[int]:
         """:func:`_codes` of the game's cards (remembered for the last deck seen)."""
         if cards is not self._deck:
-            self._deck, self._codes = cards, _codes(cards)
+            self._remember(cards)
         return self._codes
+
+    def hazards(self, cards: Sequence[Any]) -> list[tuple[str, int] | None]:
+        """By card id: a Hazard's space kind and value, None for other cards."""
+        if cards is not self._deck:
+            self._remember(cards)
+        return self._hazards
+
+    def _remember(self, cards: Sequence[Any]) -> None:
+        self._deck, self._codes = cards, _codes(cards)
+        self._hazards = [(c.space_kind, c.value) if c.kind == "hazard" else None for c in cards]
 
 
 def _bits(bit: dict[str, int], spaces: Any) -> int:
@@ -82,36 +105,57 @@ def fast_tables(board: Board, cat_blocks: str, actions: tuple[type, ...]) -> Fas
     return FastTables(board, cat_blocks, actions)
 
 
-def play_out(game: Any, actions: tuple[type, ...],
-             choosers: Sequence[Callable[[Any], Any]]) -> None:
-    """Play a quiet ``IslandGame`` of default bots to its end (``choosers`` decide only what
-    the bot never meets here: a Hazard's penalty)."""
+def play_out(game: Any, actions: tuple[type, ...], choosers: Sequence[Callable[[Any], Any]],
+             profiles: list[dict[str, Any]]) -> None:
+    """Play a quiet ``IslandGame`` to its end, each seat the default bot played as its profile
+    says (:data:`PLAYS`, every choice given, as ``luckylab.games.fused.fused_profiles`` fills
+    them in); ``choosers`` decide a Hazard's penalty."""
     t = fast_tables(game.board, game.cat_blocks, actions)
+    hazards = [p["hazards"] for p in profiles]
+    last = [p["foil"] == "last" for p in profiles]
     while game.phase != "over":
         phase = game.phase
         if phase == "phase1":
-            _turn(game, t)
+            _turn(game, t, hazards[game._decider])
+        elif phase == "phase2":
+            _phase2(game, t, game._decider, *_view(game, t, game._decider))
         elif phase == "foil":
-            _foil(game, t)
+            _foil(game, t, last[game._decider])
         else:
             game.apply_trusted(choosers[game._decider](game))
 
 
-def _turn(game: Any, t: FastTables) -> None:
-    """One player's Phase 1 and Phase 2, and the step to the next turn."""
-    me, position, history = game._decider, game.position, game.history
-    here, doctor, cat = position[me], game.doctor, game.cat
-    rows, bit = t.sight[cat], t.bit
-    spots = [position[s] for s in game.order if s != me]  # the other live pawns
+def _view(game: Any, t: FastTables, me: int) -> tuple[dict[str, int], list[str], int]:
+    """What ``me`` needs to know of the others: the sight rows (by the cat), the other live
+    pawns' spaces, and the spaces they see."""
+    position, rows = game.position, t.sight[game.cat]
+    spots = [position[s] for s in game.order if s != me]
     seen = 0
     for spot in spots:
         seen |= rows[spot]
+    return rows, spots, seen
+
+
+def _turn(game: Any, t: FastTables, hazards: bool) -> None:
+    """One player's Phase 1 and Phase 2, and the step to the next turn (Phase 1 only, if it
+    throws a Hazard: the rest follows in :func:`play_out`)."""
+    me, position, history = game._decider, game.position, game.history
+    here, doctor, cat = position[me], game.doctor, game.cat
+    rows, spots, seen = _view(game, t, me)
+    bit = t.bit
     out = me in game.eliminated
     may_draw = bool(game.deck) and not out
-    # Phase 1 (I-MOVE-1, I-MOVE-2)
+    # Phase 1 (I-MOVE-1, I-MOVE-2; I-HAZ-1)
     dest, first = None, t.pass_
-    if (here != doctor and t.dist[here][doctor] <= game.move[me] and not seen & bit[doctor]
-            and doctor not in spots):
+    to_him = (here != doctor and t.dist[here][doctor] <= game.move[me]
+              and not seen & bit[doctor] and doctor not in spots)
+    if hazards:
+        throw = _hazard(game, t, me, to_him)
+        if throw is not None:
+            history.append(throw)
+            game._do_hazard(me, throw)
+            return
+    if to_him:
         dest = doctor  # to him, alone and unseen by the others
     elif here == doctor and here not in spots and (seen & bit[here] or out) and cat != doctor:
         game.cat = cat = doctor  # with him, alone but seen: the cat blinds those looking in
@@ -136,7 +180,53 @@ def _turn(game: Any, t: FastTables) -> None:
             first = t.moves[key] = t.move((key,))
     history.append(first)
     game.phase = "phase2"
-    # Phase 2 (I-KILL-1, I-DRAW-1)
+    _phase2(game, t, me, rows, spots, seen)
+
+
+def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
+    """``AggressiveAgent.phase1``'s Hazards: the highest Hazard in hand (the first of equals)
+    that can hit Doctor Lucky; else, unless it can move to him, the first that can hit another
+    player, at the one of them holding the most cards (the first in turn order). None: no
+    throw."""
+    kinds = t.hazards(game.cards)
+    held = [c for c in game.hands[me] if kinds[c] is not None]
+    if not held:
+        return None
+    position, order, doctor, kind_of = game.position, game.order, game.doctor, game._kinds
+    spots = [position[s] for s in order]  # I-HAZ-1: a target stands alone on its space
+    spots.append(doctor)
+    if spots.count(doctor) == 1:
+        here_kind, best, value = kind_of[doctor], None, 0
+        for c in held:
+            kind, v = kinds[c]  # type: ignore[misc]
+            if kind == here_kind and (best is None or v > value):
+                best, value = c, v
+        if best is not None:
+            return t.hazard(best, DOCTOR)
+    if to_him:
+        return None
+    hands = game.hands
+    for c in held:
+        kind = kinds[c][0]  # type: ignore[index]
+        target, most = None, -1
+        for s in order:
+            spot = position[s]
+            if s != me and kind_of[spot] == kind and spots.count(spot) == 1:
+                size = len(hands.get(s, ()))
+                if size > most:
+                    target, most = s, size
+        if target is not None:
+            return t.hazard(c, target)
+    return None
+
+
+
+def _phase2(game: Any, t: FastTables, me: int, rows: dict[str, int], spots: list[str],
+            seen: int) -> None:
+    """Phase 2 (I-KILL-1, I-DRAW-1): attack, draw or pass, and the step to the next turn."""
+    here, doctor, bit, history = game.position[me], game.doctor, t.bit, game.history
+    out = me in game.eliminated
+    may_draw = bool(game.deck) and not out
     if here == doctor and not out and not seen & bit[here] and here not in spots:
         action = t.attack(_best_weapon(game, me, here))
         history.append(action)
@@ -196,20 +286,24 @@ def _best_weapon(game: Any, me: int, here: str) -> int | None:
     return best
 
 
-def _foil(game: Any, t: FastTables) -> None:
-    """The asked player's answer to a murder attempt, applied by the reference."""
+def _foil(game: Any, t: FastTables, last: bool) -> None:
+    """The asked player's answer to a murder attempt, applied by the reference (``last``:
+    it pays only as the last one asked)."""
     me, round_ = game._decider, game.foil
     later = round_.order[len(round_.asked) + 1:]
     needed = round_.needed
     strangers, hands, mean, deck = game._is_stranger, game.hands, game.mean_luck, game.deck
-    expected_later = sum((mean if deck else 0.0) if strangers[s] else len(hands[s]) * mean
-                         for s in later)
-    if later and expected_later >= needed:
-        cards: tuple[int, ...] = ()  # someone after it will probably pay
-    else:
-        cards = _cover(t.codes(game.cards), len(game.cards), hands[me], needed, t.covers)
-    game.history.append(t.foil(cards))
-    luck, hand = game._luck, hands[me]  # I-FOIL-3: the loser is the last who could cover it
+    luck, hand = game._luck, hands[me]
+    if later and (last or sum((mean if deck else 0.0) if strangers[s] else len(hands[s]) * mean
+                              for s in later) >= needed):
+        game.history.append(t.no_foil)  # someone after it may pay (will probably, if not last)
+        if needed <= sum([luck[c] for c in hand]):
+            round_.loser = me  # I-FOIL-3: the loser is the last who could cover it
+        round_.asked.append((me, ()))
+        game._continue_foil()
+        return
+    cards = _cover(t.codes(game.cards), len(game.cards), hand, needed, t.covers)
+    game.history.append(t.foil(cards) if cards else t.no_foil)
     points = sum([luck[c] for c in cards])
     if points < needed <= sum([luck[c] for c in hand]):
         round_.loser = me

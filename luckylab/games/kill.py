@@ -69,7 +69,7 @@ from .base import (
 )
 from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules
-from .fused import all_fused
+from .fused import all_fused, fused_profiles
 from .protocol import Observation
 
 __all__ = [
@@ -1108,13 +1108,21 @@ class KillGame(HandlerTable, GameBase):
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
         """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
-        where every seat is the default bot, from the start of a turn on, the fused turns of
-        :mod:`luckylab.games.kill_fast` play it (the same game, faster); else the trusted loop."""
-        if self._quiet and self.phase == "turn" and all_fused(choosers, self.game_name):
-            from .kill_fast import play_out
+        where every seat is the default bot or a variant the fused turns play
+        (:mod:`luckylab.games.fused`), the trusted loop finishes the turn under way and the
+        fused turns of :mod:`luckylab.games.kill_fast` play the rest (the same game, faster);
+        else the trusted loop plays it all."""
+        if self._quiet and all_fused(choosers, self.game_name):
+            from .kill_fast import PLAYS, play_out
 
-            play_out(self, _ACTIONS)
-            return
+            profiles = fused_profiles(choosers, PLAYS)
+            if profiles is not None:
+                apply = self.apply_trusted
+                while self.phase != "turn" and self.phase != "over":
+                    apply(choosers[self._decider](self))
+                if self.phase == "turn":
+                    play_out(self, _ACTIONS, profiles)
+                return
         super().play_out(choosers)
 
     # -- results -------------------------------------------------------------------------

@@ -1,10 +1,12 @@
-"""Kill Doctor Lucky's fused turns: the default bot (``opportunist``) deciding and the rules
-applying in one plain function per turn, on integer spaces, bitsets and precomputed tables.
+"""Kill Doctor Lucky's fused turns: the default bot (``opportunist``) and its variants deciding
+and the rules applying in one plain function per turn, on integer spaces, bitsets and
+precomputed tables.
 
 :mod:`luckylab.games.kill` is the reference that students read; this module plays the same
 games faster and is tested equal to it, action for action and draw for draw
 (``tests/test_fused.py``). ``KillGame.play_out`` uses it for a quiet game in which every seat is
-the default bot (:mod:`luckylab.games.fused`); anything else goes through the reference.
+the default bot or a variant of it (:mod:`luckylab.games.fused`); anything else goes through
+the reference.
 
 What the bot does (``luckylab.agents.kill.Opportunist``), in the order it checks:
 
@@ -14,13 +16,19 @@ What the bot does (``luckylab.agents.kill.Opportunist``), in the order it checks
 - otherwise, at the start of a turn, snoop into the named room nearest his next room; later in
   a turn, end it. Asked to foil, it pays the cheapest cover, or passes.
 
+A bot's ``fused_profile`` changes two of those choices (:data:`PLAYS`): ``min_value``, the
+least an attack must be worth (its best Weapon on the murder space; bare hands are worth 1), for
+the attack and for every plan above; and ``foil``: ``"cheapest"`` as above, or ``"last"``: pass
+unless it is the last one asked, then pay the cheapest cover. ``patient`` is
+``{"min_value": 3, "foil": "last"}``.
+
 Spaces are numbered in sorted order of their names, so the lowest set bit of a bitset is the
 first space in sorted order (the reference's ``min`` and its sorted loops).
 
 >>> from luckylab.games.kill import _ACTIONS, KillGame
 >>> game = KillGame(players=3, seed=2)
 >>> game.quieten()
->>> play_out(game, _ACTIONS)
+>>> play_out(game, _ACTIONS, [{"min_value": 1, "foil": "cheapest"}] * 3)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 """
@@ -34,7 +42,11 @@ from ..boards.board import Board
 from ..cards import load_deck
 from .foiling import FoilRound
 
-__all__ = ["FastTables", "fast_tables", "play_out"]
+__all__ = ["PLAYS", "FastTables", "fast_tables", "play_out"]
+
+PLAYS: dict[str, tuple[Any, ...]] = {"min_value": tuple(range(1, 21)),
+                                     "foil": ("cheapest", "last")}
+"""The choices a bot's ``fused_profile`` may set, and the values played (the default first)."""
 
 
 class FastTables:
@@ -66,10 +78,12 @@ class FastTables:
         deck = load_deck("kill")
         self.weapon_value: list[list[int] | None] = [
             [c.weapon_value(s) for s in names] if c.kind == "weapon" else None for c in deck]
+        # [least value][card id]: the spaces where the card is a Weapon worth that much
+        self.worth: dict[int, list[int]] = {}
         self.foiling = ref.foiling
         self.snoop = [Snoop(s) for s in names]
         self.step = [Step(s) for s in names]
-        self.end_turn = EndTurn()
+        self.end_turn, self.no_foil = EndTurn(), Foil(())
         self.attack: dict[int | None, Any] = {None: Attack(None)}
         self.attack.update({c.id: Attack(c.id) for c in deck if c.kind == "weapon"})
         self.plays: dict[tuple[int, str, int], Any] = {}
@@ -99,14 +113,27 @@ def fast_tables(board: Board, ref: Any, actions: tuple[type, ...]) -> FastTables
     return FastTables(board, ref, actions)
 
 
+def _worth(t: FastTables, least: int) -> list[int]:
+    """By card id: the spaces where it is a Weapon worth ``least`` or more (remembered)."""
+    bits = t.worth.get(least)
+    if bits is None:
+        bits = t.worth[least] = [
+            0 if v is None else sum(1 << i for i, x in enumerate(v) if x >= least)
+            for v in t.weapon_value]
+    return bits
+
+
 class _State:
-    """The game's changing parts while the fused turns run (spaces as integers)."""
+    """The game's changing parts while the fused turns run (spaces as integers), and each
+    seat's play: ``worth[seat]`` (None: any attack will do; else by card id the spaces where
+    it makes an attack worth the seat's ``min_value``) and ``last[seat]`` (foils only as the
+    last one asked)."""
 
     __slots__ = ("game", "pos", "doctor", "hands", "deck", "discards", "removed", "history",
                  "attempts", "rng", "turn", "active", "stepped", "over", "winner",
-                 "reshuffles", "left", "others", "cap")
+                 "reshuffles", "left", "others", "cap", "worth", "last")
 
-    def __init__(self, game: Any, t: FastTables) -> None:
+    def __init__(self, game: Any, t: FastTables, profiles: list[dict[str, Any]]) -> None:
         at = t.index
         self.game = game
         self.pos = [at[game.position[s]] for s in range(game.players)]
@@ -117,6 +144,9 @@ class _State:
         self.stepped, self.over, self.winner = game.stepped, False, None
         self.reshuffles, self.left, self.cap = game.reshuffles, game._left, game.turn_cap
         self.others = [left[:-1] for left in game._left]
+        self.worth = [None if p["min_value"] <= 1 else _worth(t, p["min_value"])
+                      for p in profiles]
+        self.last = [p["foil"] == "last" for p in profiles]
 
     def store(self, t: FastTables) -> None:
         """Write the state back into the game, as the reference leaves it."""
@@ -132,11 +162,13 @@ class _State:
                 game.winner, game.finished = self.winner, True
 
 
-def play_out(game: Any, actions: tuple[type, ...]) -> None:
-    """Play ``game`` (a quiet ``KillGame`` at the start of a turn) to its end, every seat the
-    default bot; ``actions`` are its action classes (see :class:`FastTables`)."""
+def play_out(game: Any, actions: tuple[type, ...], profiles: list[dict[str, Any]]) -> None:
+    """Play ``game`` (a quiet ``KillGame`` at the start of a turn) to its end, each seat the
+    default bot played as its profile says (:data:`PLAYS`, every choice given, as
+    ``luckylab.games.fused.fused_profiles`` fills them in); ``actions`` are its action
+    classes (see :class:`FastTables`)."""
     t = fast_tables(game.board, game.tables, actions)
-    state = _State(game, t)
+    state = _State(game, t, profiles)
     while not state.over:
         _turn(state, t)
     state.store(t)
@@ -147,15 +179,20 @@ def _turn(s: _State, t: FastTables) -> None:
     and Doctor Lucky's move to the next turn."""
     seat, pos, history = s.active, s.pos, s.history
     hand = s.hands[seat]
-    vis, others = t.vis, s.others[seat]
+    vis, others, worth = t.vis, s.others[seat], s.worth[seat]
     first = True
     while True:
         here, doc = pos[seat], s.doctor
         seen = 0
         for o in others:
             seen |= vis[pos[o]]
-        safe = t.all & ~seen  # K-KILL-1: the spaces no other player sees
-        plan = _plan(t, hand, here, doc, safe, s.stepped) if safe else None
+        good = t.all & ~seen  # K-KILL-1: the spaces no other player sees
+        if worth is not None and good:  # ... where its best attack is worth enough
+            weapons = 0
+            for c in hand:
+                weapons |= worth[c]
+            good &= weapons
+        plan = _plan(t, hand, here, doc, good, s.stepped) if good else None
         if plan is None:
             if first:  # K-SNOOP-1: stay or step, nearest his next room; draw in a room
                 to = t.snoop_to[here][doc]
@@ -188,9 +225,10 @@ def _turn(s: _State, t: FastTables) -> None:
 
 def _plan(t: FastTables, hand: list[int], here: int, doc: int, safe: int,
           stepped: bool) -> tuple[int, int, int] | None:
-    """``luckylab.agents.kill.kill_plan`` (worth at least 1): ``(0, _, _)`` attack, ``(1, _,
-    to)`` step, ``(2, card, to)`` a card moving the player, ``(3, card, to)`` moving Doctor
-    Lucky; None: no murder this turn."""
+    """``luckylab.agents.kill.kill_plan``, ``safe`` the spaces that pass its murder test
+    (unseen, and the attack worth enough): ``(0, _, _)`` attack, ``(1, _, to)`` step,
+    ``(2, card, to)`` a card moving the player, ``(3, card, to)`` moving Doctor Lucky; None:
+    no murder this turn."""
     doc_ok, here_ok = safe >> doc & 1, safe >> here & 1
     if here == doc and here_ok:
         return 0, 0, 0
@@ -229,10 +267,11 @@ def _moving(t: FastTables, hand: list[int]) -> list[int]:
     if len(cards) < 2:
         return cards
     cards.sort()
-    menu, seen = [], set()
+    menu, seen = [], 0
     for c in cards:
-        if design[c] not in seen:
-            seen.add(design[c])
+        bit = 1 << design[c]
+        if not seen & bit:
+            seen |= bit
             menu.append(c)
     return menu
 
@@ -267,11 +306,14 @@ def _attack(s: _State, t: FastTables, seat: int, hand: list[int], here: int) -> 
         s.discards.append(weapon)
     s.history.append(t.attack[weapon])
     paid = 0
-    luck, hands = t.luck, s.hands
-    for other in s.others[seat]:  # K-FAIL-1: from the attacker's left, until foiled
+    luck, hands, asked, last = t.luck, s.hands, s.others[seat], s.last
+    for other in asked:  # K-FAIL-1: from the attacker's left, until foiled
         if paid >= value:
             break
         held = hands[other]
+        if last[other] and other != asked[-1]:
+            s.history.append(t.no_foil)  # it hopes someone after it pays
+            continue
         cards = _cheapest(t, held, value - paid)
         s.history.append(t.foil(cards))
         for c in cards:

@@ -61,6 +61,7 @@ from .base import (
     check_seed,
     foreign_action,
 )
+from .copying import light_copy
 from .protocol import Observation
 
 __all__ = [
@@ -650,6 +651,11 @@ class PanicGame(GameBase):
 
     def _shared_attributes(self) -> frozenset[str]:
         return frozenset({"board", "cards"})
+
+    def clone(self) -> PanicGame:
+        """An independent copy, events and history included (cheap: the board and the cards
+        are shared, the state is copied as deep as the rules change it)."""
+        return light_copy(self, self._shared_attributes())
 
     # -- the face ----------------------------------------------------------------------------
     @property

@@ -87,7 +87,7 @@ from .base import (
 )
 from .copying import deal_anew, light_copy
 from .foiling import FoilRound, FoilRules, asking_order
-from .fused import all_fused
+from .fused import all_fused, fused_profiles
 from .protocol import Observation
 
 __all__ = [
@@ -1336,10 +1336,11 @@ class SaveGame(HandlerTable, GameBase):
         where every seat is the default bot, the fused turns of :mod:`luckylab.games.save_fast`
         play it (the same game, faster); else the trusted loop."""
         if self._quiet and all_fused(choosers, self.game_name):
-            from .save_fast import play_out
+            from .save_fast import PLAYS, play_out
 
-            play_out(self, _ACTIONS)
-            return
+            if fused_profiles(choosers, PLAYS) is not None:  # the default bot's play only
+                play_out(self, _ACTIONS)
+                return
         super().play_out(choosers)
 
     # -- results -----------------------------------------------------------------------------

@@ -30,7 +30,10 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["play_out"]
+__all__ = ["PLAYS", "play_out"]
+
+PLAYS: dict[str, tuple[Any, ...]] = {}
+"""The choices a bot's ``fused_profile`` may set: none, only the default bot's play is fused."""
 
 GOOD_ATTEMPT = 3  # TrainRiderAgent.good_attempt
 

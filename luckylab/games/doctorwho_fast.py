@@ -209,8 +209,11 @@ def _pass(game: Any, t: FastTables, seat: int, cards: tuple[int, ...]) -> None:
     right = (seat - 1) % game.players
     game.hands[right].extend(cards)
     game.passed[seat] = game.received[right] = tuple(cards)
-    draw = game._draw
-    if game.end_revealed:
+    draw, deck, n = game._draw, game.deck, game.draw_n
+    if not game.end_revealed and game.end_card not in deck[-n - 1:]:  # (no End card on the way)
+        game.hands[seat].extend(deck[:-n - 1:-1])
+        del deck[-n:]
+    elif game.end_revealed:
         draw(seat, 5, in_turn=False)
     else:
         for _ in range(game.draw_n):
@@ -285,6 +288,8 @@ def _choose(game: Any, t: FastTables, seat: int, rng: Any) -> Any:
 
 def _uniq(t: FastTables, cards: list[int]) -> list[int]:
     """One card of each design, the lowest id, in id order (``_dedupe``)."""
+    if len(cards) < 2:
+        return list(cards)
     design = t.design
     seen, out = set(), []
     for c in sorted(cards):
@@ -304,6 +309,7 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
     defenders = [c for c in avail if t.defender[c]]
     if defenders:  # D-DEF-1 (a Location where even one card would not score more is skipped)
         defs = _uniq(t, defenders)
+        known = (tuple(defs), min(slack, len(defs)))
         for lid in lines[seat]:
             loc = locs[lid]
             if loc.enemies:
@@ -319,7 +325,7 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
                 threat, base = 3, 2 + vps[lid]
                 if base - 1 <= top:
                     continue
-            pick = _defence(t, defs, slack, loc.defenders, threat)
+            pick = _defence(t, known, loc.defenders, threat)
             if pick is not None and base - len(pick) > top:
                 best, top = (t.defend, lid, pick), base - len(pick)
     enemies = [c for c in avail if t.enemy[c]]
@@ -365,17 +371,18 @@ def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> 
     return best[0](best[1], best[2])
 
 
-def _defence(t: FastTables, defs: list[int], slack: int, there: list[int], threat: float
-             ) -> tuple[int, ...] | None:
-    """The first of the fewest picks of ``defs`` (``_defence_picks``) of types not on the
-    Location yet whose strength reaches ``threat``; None if none does. Remembered."""
-    types = frozenset([t.type[d] for d in there]) if there else frozenset()
-    key = (tuple(defs), min(slack, len(defs)), types, threat)
+def _defence(t: FastTables, known: tuple[tuple[int, ...], int], there: list[int],
+             threat: float) -> tuple[int, ...] | None:
+    """The first of the fewest picks (``_defence_picks``) of the Defenders ``known[0]``, at
+    most ``known[1]``, of types not on the Location yet (``there``) whose strength reaches
+    ``threat``; None if none does. Remembered."""
+    types = frozenset([t.type[d] for d in there]) if there else _NO_TYPES
+    key = (known, types, threat)
     memo = t.defences
     if key in memo:
         return memo[key]
     strength, found = t.strength, None
-    for combo, kinds in t.defence_picks(defs, slack, t.cards):
+    for combo, kinds in t.defence_picks(list(known[0]), known[1], t.cards):
         if kinds & types or (found is not None and len(combo) >= len(found)):
             continue
         if sum([strength[c] for c in combo]) >= threat:
@@ -506,3 +513,4 @@ def _takeovers(game: Any, t: FastTables, seat: int, card: int) -> list[int]:
 
 
 _UNKNOWN: Any = object()
+_NO_TYPES: frozenset[str] = frozenset()

@@ -17,13 +17,15 @@ import random
 import pytest
 
 from luckylab.agents import agent_class
+from luckylab.agents.doctorwho import Careful, Greedy
 from luckylab.agents.island import AggressiveAgent, CautiousAgent
 from luckylab.agents.kill import Opportunist, Patient
 from luckylab.games.fused import all_fused, fused_profiles, is_fused
 from luckylab.games.kill_fast import PLAYS
 from luckylab.games.registry import new_game
 
-FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8)}
+FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8),
+         "doctorwho": range(3, 5)}
 VARIANTS = {"kill": "patient", "island": "aggressive"}
 """Each game's bot, other than the default, whose turns the engine plays: alone or mixed."""
 TABLES = [(g, p, t) for g in VARIANTS for p in FUSED[g] for t in ("variant", "mixed")]
@@ -103,6 +105,8 @@ def test_fused_turns_play_the_reference_games_on_a_thousand_seeds(game, players)
     ("island", 4, {"youre_out": True, "turn_cap": 40}),
     ("save", 4, {"loser_award": False, "last_must_foil": False}),
     ("save", 5, {"deck_steps": "pile", "turn_cap": 60}),
+    ("doctorwho", 2, {"two_player": True}),
+    ("doctorwho", 4, {"starting": [2, 4, 1, 3], "turn_cap": 50}),
 ])
 def test_fused_turns_follow_the_options(game, players, options):
     _compare(game, players, range(FAST_GAMES), **options)
@@ -156,7 +160,7 @@ def _worlds(game: str, players: int, seed: int, bot: str | None, fused: bool):
 
 
 WORLDS = [("kill", 2), ("kill", 4), ("kill", 6), ("island", 3), ("island", 4), ("island", 6),
-          ("save", 4)]
+          ("save", 4)]  # Doctor Who's: test_doctorwho_fused_turns_from_a_midgame_...
 
 
 @pytest.mark.parametrize("game, players, bot", [(g, p, b) for g, p in WORLDS
@@ -231,3 +235,96 @@ def test_island_cover_is_the_bots_cover():
         want = bots_cover(game, 0, needed)
         assert cheapest_cover(game.cards, hand, needed) == want
         assert cheapest_cover(game.cards, hand, needed, memo) == want
+
+
+def _doctorwho_from(state, seed: int, fused: bool, shared: bool) -> tuple:
+    """Play a copy of ``state`` out with default bots (``shared``: one bot for every seat, as
+    the ISMCTS rollouts do); a snapshot of the end."""
+    game = state.clone()
+    bots = [Greedy(seed=seed * 10 + s) for s in range(1 if shared else game.players)]
+    choosers = [bots[0].choose] * game.players if shared else [b.choose for b in bots]
+    if not fused:
+        choosers = [(lambda g, c=c: c(g)) for c in choosers]
+    game.quieten()
+    game.play_out(choosers)
+    game.quieten(False)
+    return _snapshot(game, bots)
+
+
+def _doctorwho_midgame(players: int, seed: int) -> object:
+    """A Doctor Who game some way in (at any phase: a turn, a conflict's decision, the End
+    Game), played by a mix of bots through the checked path."""
+    state = new_game("doctorwho", players=players, seed=seed)
+    rng = random.Random(seed)
+    bots = [(Careful if s % 2 else Greedy)(seed=seed + s) for s in range(players)]
+    for _ in range(rng.randrange(1, 260)):
+        if state.is_over:
+            break
+        state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_doctorwho_fused_turns_from_a_midgame_and_a_determinized_state(players):
+    """Doctor Who's dealt worlds (as the search bot plays them out), and the games themselves,
+    from up to 260 actions in (a Doctor Who turn is under way in any "turn" phase; the End
+    Game and a conflict's decision come later than in the other games)."""
+    phases = set()
+    for seed in range(FAST_GAMES):
+        state = _doctorwho_midgame(players, seed)
+        phases.add(state.phase)
+        world = state.determinize(seed % players, random.Random(seed))
+        for start in (state, world):
+            for shared in (False, True):
+                assert (_doctorwho_from(start, seed, True, shared)
+                        == _doctorwho_from(start, seed, False, shared)), f"seed {seed}"
+    assert {"turn", "endgame", "over"} <= phases  # (and at times a conflict's decision)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+def test_doctorwho_fused_turns_from_midgames_on_many_seeds(players):
+    decide = 0
+    for seed in range(FAST_GAMES, FAST_GAMES + 400):
+        state = _doctorwho_midgame(players, seed)
+        decide += state.phase == "decide"
+        world = state.determinize(seed % players, random.Random(seed))
+        for start in (state, world):
+            assert (_doctorwho_from(start, seed, True, True)
+                    == _doctorwho_from(start, seed, False, True)), f"seed {seed}"
+    assert decide > 0  # a conflict's decision was a starting point too
+
+
+def _doctorwho_played(game, bot, fused: bool) -> tuple:
+    choosers = [bot.choose] * game.players
+    if not fused:
+        choosers = [(lambda g, c=c: c(g)) for c in choosers]
+    game.quieten()
+    try:
+        game.play_out(choosers)
+    except IndexError as error:  # the bot's own last resort: a choice among no actions
+        return _snapshot(game, [bot]), str(error)
+    return _snapshot(game, [bot]), None
+
+
+def test_doctorwho_fused_turns_leave_the_last_resort_to_the_bot():
+    outcomes = []
+    for fused in (True, False):
+        game = new_game("doctorwho", players=3, seed=1)
+        hand = game.hands[game.turn_player]
+        game.discard.extend(hand[2:])
+        del hand[2:]  # below the hand floor, which the rules never allow: nothing is legal
+        outcomes.append(_doctorwho_played(game, Greedy(seed=5), fused))  # but a reserve
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][1] is not None and outcomes[0][0][0].count("Reserve(") >= 1
+
+
+def test_doctorwho_fused_turns_on_cards_where_a_location_is_not_always_best(monkeypatch):
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS
+
+    game = new_game("doctorwho", players=3, seed=2)
+    monkeypatch.setattr(doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS),
+                        "locations_first", False)  # then the bot weighs everything itself
+    want = _doctorwho_played(new_game("doctorwho", players=3, seed=2), Greedy(seed=3), False)
+    assert _doctorwho_played(game, Greedy(seed=3), True) == want

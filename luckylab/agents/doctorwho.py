@@ -121,6 +121,7 @@ class Greedy(Agent):
     name = "greedy"
     trusted = True  # it only ever returns one of game.legal_actions()
     reads_events = False
+    fused_turn = "doctorwho"  # the engine may play its turns itself (games.doctorwho_fast)
     careful = False
     bluff = False
 

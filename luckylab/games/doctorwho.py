@@ -76,6 +76,7 @@ from .base import (
     check_turn_cap,
     foreign_action,
 )
+from .fused import all_fused, fused_profiles
 from .protocol import Observation
 
 __all__ = [
@@ -1227,7 +1228,14 @@ class DoctorWhoGame(GameBase):
 
     def play_out(self, choosers: Any) -> None:
         """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
-        each seat."""
+        each seat. In a quiet game where every seat is the default bot, the fused turns of
+        :mod:`luckylab.games.doctorwho_fast` play it (the same game, faster)."""
+        if self._quiet and all_fused(choosers, self.game_name):
+            from .doctorwho_fast import PLAYS, play_out
+
+            if fused_profiles(choosers, PLAYS) is not None:  # the default bot's play only
+                play_out(self, choosers, _FUSED_PARTS)
+                return
         apply = self.apply_trusted
         while self.phase != "over":
             apply(choosers[self.current_player](self))  # type: ignore[index]
@@ -1969,3 +1977,6 @@ def _handlers() -> None:
 
 
 _handlers()
+_FUSED_PARTS = (_ACTIONS, Loc, _HANDLERS, _attack_groups, _defence_picks, COUNTERS)
+"""What :mod:`luckylab.games.doctorwho_fast` borrows of this module (which it may not import:
+this module imports it)."""

@@ -76,6 +76,7 @@ from .base import (
     check_turn_cap,
     foreign_action,
 )
+from .copying import light_copy
 from .fused import all_fused, fused_profiles
 from .protocol import Observation
 
@@ -673,6 +674,11 @@ class DoctorWhoGame(GameBase):
 
     def _shared_attributes(self) -> frozenset[str]:
         return frozenset({"cards"})
+
+    def clone(self) -> DoctorWhoGame:
+        """An independent copy, events and history included (cheap: the cards are shared, the
+        state is copied as deep as the rules change it)."""
+        return light_copy(self, self._shared_attributes())
 
     # -- the state machine's face ------------------------------------------------------------
     @property

@@ -99,6 +99,32 @@ def test_the_guard_keeps_the_rollout_bots_choice_unless_another_is_clearly_bette
     assert action == strict.last_default  # an impossible margin: the rollout bot's move
 
 
+def island_foil_with_an_unlisted_payment():
+    """Seed 0, 2-player Island: Player 1 asked to foil, where the cautious bot pays with a card
+    that ``legal_actions()`` does not list (it lists one payment per combination of Luck
+    values, naming other cards of the same Luck)."""
+    game = luckylab.new_game("island", players=2, seed=0)
+    bots = {s: agent_class("island", "cautious")(seed=s) for s in range(game.num_seats)}
+    while True:
+        action = bots[game.current_player].choose(game)
+        if game.current_player == 0 and game.phase == "foil" and (
+                action not in game.legal_actions()):
+            return game, action
+        game.apply(action)
+
+
+def test_the_rollout_bots_unlisted_root_move_is_searched_and_guarded():
+    game, cautious = island_foil_with_an_unlisted_payment()
+    bot = AGENTS["island"](seed=3, iterations=40, guard=1e9)  # the guard always holds
+    action, counts = bot.explain(game)
+    assert bot.last_default == cautious  # the rollout bot's move is the first tried ...
+    assert action == cautious  # ... and the one the guard keeps
+    assert cautious in [a for a, _, _ in counts]
+    for move, _, _ in counts:  # listed, or another bot's move the game accepts
+        game.clone().apply(move)
+    game.apply(action)
+
+
 def test_a_cpu_time_budget_searches_at_least_once_and_stops():
     state = next(states("kill", seed=3, wanted=1))
     bot = AGENTS["kill"](seed=0, cpu_ms=30)

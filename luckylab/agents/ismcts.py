@@ -115,7 +115,7 @@ class ISMCTSAgent(Agent):
     game_name: str | None = None
     default_rollout = "random"
     default_iterations = 200
-    trusted = True  # it only ever returns one of game.legal_actions()
+    trusted = True  # a legal move: listed, or a readable bot's move the game accepted
     reads_events = False
 
     def __init__(self, seed: int | random.Random | None = None, *,

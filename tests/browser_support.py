@@ -244,6 +244,34 @@ async (path) => {
 }
 """
 
+# Open a notebook in the JupyterLab already loaded in the page (no new page load per lesson).
+JS_OPEN = """
+async (path) => {
+  const app = window.jupyterapp;
+  await app.restored;
+  await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  return true;
+}
+"""
+
+# Close every document and panel of the main area without the "save your work?" dialog (a run
+# makes a notebook dirty; nothing is ever saved); returns how many documents are still open
+# (JupyterLab puts a Launcher in the emptied main area: that one is not counted).
+JS_CLOSE_ALL = """
+async () => {
+  const app = window.jupyterapp;
+  const documents = () => Array.from(app.shell.widgets('main')).filter(w => w.context);
+  for (const widget of Array.from(app.shell.widgets('main'))) {
+    if (widget.context && widget.context.model) widget.context.model.dirty = false;
+    widget.close();
+  }
+  for (let k = 0; k < 100 && documents().length; k++) {
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+  return documents().length;
+}
+"""
+
 JS_RUN_ALL = """
 async () => {
   const app = window.jupyterapp;

@@ -1,8 +1,9 @@
 """Every lesson, opened in a real JupyterLab in Debian's Chromium, runs and renders.
 
 For each ``notebooks/*.ipynb`` the test opens the notebook in JupyterLab (a server of its own,
-on a temporary copy of the notebooks), clears it, runs all cells, waits for the kernel to go
-idle and then checks what a student would see:
+on a temporary copy of the notebooks; one page of JupyterLab, loaded once, opens every notebook
+in turn), clears it, runs all cells, waits for the kernel to go idle and then checks what a
+student would see:
 
 - no error output and no traceback on stderr, in any cell;
 - every widget view the notebook displays rendered (``.jupyter-widgets`` in its place, no
@@ -35,10 +36,12 @@ from browser_support import (
     CHROMIUM_ARGS,
     JS_BUSY_STATE,
     JS_CELLS,
+    JS_CLOSE_ALL,
     JS_CONTENT_HEIGHT,
     JS_LOG_ENTRIES,
     JS_LOG_OUTPUTS,
     JS_NOTEBOOK_READY,
+    JS_OPEN,
     JS_PLAY_SNAPSHOT,
     JS_RENDERED_OUTPUTS,
     JS_RUN_ALL,
@@ -122,6 +125,83 @@ def server(browser, tmp_path_factory):
         unavailable(f"no notebooks in {NOTEBOOK_DIR}")
     with lab_server(NOTEBOOK_DIR, tmp_path_factory.mktemp("jupyterlab")) as running:
         yield running
+
+
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+class LabPage:
+    """One page of JupyterLab in Chromium, loaded once and reused: each notebook is opened in it
+    through JupyterLab's own ``docmanager:open`` and closed after its checks, so a lesson costs
+    its kernel and its cells, not a fresh load of JupyterLab. After a lesson that failed, or a
+    page left in doubt, the page is thrown away and the next notebook gets a fresh one."""
+
+    def __init__(self, browser, server: LabServer):
+        self.browser, self.server = browser, server
+        self.context = self.page = None
+        self.console_errors: list[str] = []
+
+    def _fresh(self) -> None:
+        self.discard()
+        self.context = self.browser.new_context(viewport=VIEWPORT)
+        page = self.context.new_page()
+        page.set_default_timeout(OPEN_TIMEOUT_S * 1000)
+        page.on(
+            "console",
+            lambda m: m.type in ("error", "warning")
+            and self.console_errors.append(f"{m.type}: {m.text}"),
+        )
+        page.on("pageerror", lambda e: self.console_errors.append(f"uncaught: {e}"))
+        page.goto(self.server.url("lab/workspaces/luckylab-browser-test?reset"))
+        page.wait_for_function("() => window.jupyterapp !== undefined")
+        self.page = page
+
+    def open(self, name: str):
+        """The page with notebook ``name`` (relative to the server root) open, its kernel idle,
+        no other document open and the console log empty."""
+        if self.page is None or self.close_documents():
+            self._fresh()
+        page = self.page
+        page.set_viewport_size(VIEWPORT)
+        self.console_errors.clear()
+        page.evaluate(JS_OPEN, name)
+        deadline = time.monotonic() + OPEN_TIMEOUT_S
+        state = None
+        while time.monotonic() < deadline and state != "idle":
+            accept_kernel_dialog(page)
+            state = page.evaluate(JS_NOTEBOOK_READY, name)
+            page.wait_for_timeout(250)
+        if state != "idle":
+            pytest.fail(
+                f"{name} did not open with an idle kernel: {state!r}\n" + self.server.log_tail(),
+                pytrace=False,
+            )
+        return page
+
+    def close_documents(self) -> int:
+        """Close every open document (unsaved: nothing is written); how many stayed open."""
+        if self.page is None:
+            return 0
+        try:
+            return self.page.evaluate(JS_CLOSE_ALL)
+        except Exception:  # noqa: BLE001 - a page in doubt is replaced, never reused
+            self.discard()
+            return 0
+
+    def discard(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, server):
+    """The JupyterLab page every notebook of this module is opened in (see LabPage)."""
+    holder = LabPage(browser, server)
+    try:
+        yield holder
+    finally:
+        holder.discard()
 
 
 def wait_for(
@@ -336,36 +416,16 @@ def save_screenshot(page, name: str) -> Path:
     NOTEBOOKS or [pytest.param(None, id="no-notebooks")],
     ids=lambda p: p.name if isinstance(p, Path) else str(p),
 )
-def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
+def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, lab_page):
     """Run all cells in JupyterLab: no errors, every widget renders, the stepper steps."""
     name = notebook.name
     original = sha256(notebook)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(OPEN_TIMEOUT_S * 1000)
-    console_errors: list[str] = []
+    console_errors = lab_page.console_errors
     shot = None
-    page.on(
-        "console",
-        lambda m: m.type in ("error", "warning") and console_errors.append(f"{m.type}: {m.text}"),
-    )
-    page.on("pageerror", lambda e: console_errors.append(f"uncaught: {e}"))
+    problems: list[str] = []
+    done = False
     try:
-        # A workspace per lesson, reset, so earlier lessons are not reopened alongside.
-        page.goto(server.url(f"lab/workspaces/{notebook.stem}/tree/{name}?reset"))
-        page.wait_for_function("() => window.jupyterapp !== undefined")
-        deadline = time.monotonic() + OPEN_TIMEOUT_S
-        state = None
-        while time.monotonic() < deadline and state != "idle":
-            accept_kernel_dialog(page)
-            state = page.evaluate(JS_NOTEBOOK_READY, name)
-            page.wait_for_timeout(250)
-        if state != "idle":
-            pytest.fail(
-                f"{name} did not open with an idle kernel: {state!r}\n" + server.log_tail(),
-                pytrace=False,
-            )
-
+        page = lab_page.open(name)
         page.evaluate(JS_RUN_ALL)
         wait_for(page, JS_BUSY_STATE, "idle", RUN_TIMEOUT_S, f"running {name}", server)
         page.wait_for_timeout(1000)  # let late widget views and images settle
@@ -386,13 +446,17 @@ def test_lesson_runs_and_renders_in_jupyterlab(notebook, server, browser):
             for e in console_errors
             if e.startswith(("error", "uncaught")) and "widget" in e.lower()
         ]
+        done = True
     finally:
-        if shot is None:
+        if shot is None and lab_page.page is not None:
             try:
-                shot = save_screenshot(page, name)
+                shot = save_screenshot(lab_page.page, name)
             except Exception as exc:  # a screenshot must never hide the real failure
                 shot = f"(no screenshot: {exc})"
-        context.close()
+        if done and not problems:
+            lab_page.close_documents()
+        else:
+            lab_page.discard()  # the next lesson starts on a fresh page
         server.shutdown_kernels_for(name)
         # Everything the browser complained about, next to the screenshot, for a human to read.
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -501,7 +565,7 @@ def play_by_clicks(page, table, twin, decisions, server: LabServer) -> str | Non
     return None
 
 
-def test_play_table_plays_every_game_by_clicking(server, browser):
+def test_play_table_plays_every_game_by_clicking(server, lab_page):
     """One PlayTable per game in a notebook of the test's own: each is played by clicks on its
     picture (and its Do it button), in step with the same table in this process."""
     import matplotlib
@@ -510,20 +574,9 @@ def test_play_table_plays_every_game_by_clicking(server, browser):
     from luckylab.viz.play import PlayTable
 
     (server.root / EVERY_GAME_NOTEBOOK).write_text(_every_game_notebook())
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(OPEN_TIMEOUT_S * 1000)
     problems: list[str] = []
     try:
-        page.goto(server.url(f"lab/workspaces/every-game/tree/{EVERY_GAME_NOTEBOOK}?reset"))
-        page.wait_for_function("() => window.jupyterapp !== undefined")
-        deadline = time.monotonic() + OPEN_TIMEOUT_S
-        state = None
-        while time.monotonic() < deadline and state != "idle":
-            accept_kernel_dialog(page)
-            state = page.evaluate(JS_NOTEBOOK_READY, EVERY_GAME_NOTEBOOK)
-            page.wait_for_timeout(250)
-        assert state == "idle", f"the notebook did not open: {state!r}\n" + server.log_tail()
+        page = lab_page.open(EVERY_GAME_NOTEBOOK)
         page.evaluate(JS_RUN_ALL)
         wait_for(page, JS_BUSY_STATE, "idle", RUN_TIMEOUT_S, "running the five tables", server)
         page.wait_for_timeout(1000)
@@ -541,6 +594,6 @@ def test_play_table_plays_every_game_by_clicking(server, browser):
         problems += log_console_problems(page)
         save_screenshot(page, Path(EVERY_GAME_NOTEBOOK).name)
     finally:
-        context.close()
+        lab_page.discard()  # the last user of the page: nothing to keep it for
         server.shutdown_kernels_for(EVERY_GAME_NOTEBOOK)
     assert not problems, "\n".join(problems)

@@ -53,6 +53,9 @@ INSTALL_TIMEOUT_S = 1200
 # jupyterlab 4, notebook 7, ipywidgets 8, jupyter_server 2): JupyterLab brings ipykernel and
 # nbconvert. The pins in binder/requirements.txt then go on top, as on Binder.
 IMAGE_STANDIN = ["jupyterlab>=4,<5"]
+# pip compiles every installed module to bytecode by default: some 40 % of the two installs here,
+# for files the tests never import (Python compiles what they do import as they import it).
+NO_COMPILE = "--no-compile"
 NOTEBOOK_TIMEOUT_S = 900
 
 
@@ -372,7 +375,7 @@ def binder_env(tmp_path_factory) -> BinderEnv:
         run([interpreter, "-m", "venv", str(prefix)], base, env, 300, "creating the venv")
     binder = BinderEnv(repo, prefix, env, wanted)
     # The base image's part (repo2docker's conda environment): JupyterLab 4 and its kernel.
-    binder.run("-m", "pip", "install", "--disable-pip-version-check", *IMAGE_STANDIN,
+    binder.run("-m", "pip", "install", "--disable-pip-version-check", NO_COMPILE, *IMAGE_STANDIN,
                what="installing the base-image stand-in", timeout=INSTALL_TIMEOUT_S)  # fmt: skip
     # Then exactly repo2docker's steps, from the repository root: the pins, then postBuild.
     binder.run(
@@ -380,6 +383,7 @@ def binder_env(tmp_path_factory) -> BinderEnv:
         "pip",
         "install",
         "--disable-pip-version-check",
+        NO_COMPILE,
         "-r",
         "binder/requirements.txt",
         what="pip install -r binder/requirements.txt",

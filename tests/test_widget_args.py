@@ -92,7 +92,7 @@ def test_turnstepper_refuses_save_and_panic_and_names_their_widgets():
 
 @pytest.mark.parametrize("cls", [TurnStepper, SightExplorer, FoilLab, DilemmaLab, PanicWidget,
                                  ShipStepper, MansionExplorer])
-def test_close_releases_the_widget_and_its_figures(cls):
+def test_close_releases_the_widget_and_its_figures(cls, frozen_heap):
     """Constructing and closing a widget keeps (almost) nothing: it kept about 2 MB before."""
     widget = cls()
     widget.close()

@@ -30,6 +30,8 @@ from luckylab.viz import (  # noqa: E402
 from luckylab.viz.base import LessonWidget, release  # noqa: E402
 from luckylab.viz.hidden_hands import HiddenHandsTable  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("frozen_heap")  # gc.collect() in every count
+
 
 def live_widgets() -> int:
     """How many widgets ipywidgets holds open (``Widget.widgets`` before ipywidgets 8)."""

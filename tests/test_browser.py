@@ -73,6 +73,7 @@ PLAY_TABLE = 'PlayTable("island", players=4, you=1, seed=2026)'
 OPEN_TIMEOUT_S = 120  # server start, kernel start, first render of JupyterLab
 RUN_TIMEOUT_S = 900  # all cells of one lesson (simulations included) on a busy 2-core machine
 CLICK_TIMEOUT_S = 60
+POLL_MS = 100  # between two looks at the page while waiting for a state (was 250: idle time)
 
 
 def test_the_lessons_include_the_play_lesson():
@@ -170,7 +171,7 @@ class LabPage:
         while time.monotonic() < deadline and state != "idle":
             accept_kernel_dialog(page)
             state = page.evaluate(JS_NOTEBOOK_READY, name)
-            page.wait_for_timeout(250)
+            page.wait_for_timeout(POLL_MS)
         if state != "idle":
             pytest.fail(
                 f"{name} did not open with an idle kernel: {state!r}\n" + self.server.log_tail(),
@@ -214,7 +215,7 @@ def wait_for(
         state = page.evaluate(script, arg)
         if state == wanted:
             return
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(POLL_MS)
     pytest.fail(
         f"{what}: still {state!r} after {timeout:.0f}s\n--- jupyter lab log ---\n"
         + server.log_tail(),
@@ -285,7 +286,7 @@ def check_stepper(page, name: str, server: LabServer) -> str | None:
     deadline = time.monotonic() + CLICK_TIMEOUT_S
     after = before
     while time.monotonic() < deadline:
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(POLL_MS)
         after = button.evaluate(JS_WIDGET_SNAPSHOT)
         if after["log"] != before["log"] and (
             after["images"] != before["images"] or after["svgs"] != before["svgs"]
@@ -340,7 +341,7 @@ def check_play_table(page, name: str, server: LabServer) -> str | None:
     deadline = time.monotonic() + CLICK_TIMEOUT_S
     picked = before
     while time.monotonic() < deadline and "Picked" not in picked["message"]:
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(POLL_MS)
         picked = table.evaluate(snapshot)
     if "Picked" not in picked["message"]:
         return (f"a click on {target} picked nothing: message {picked['message']!r}\n"
@@ -348,7 +349,7 @@ def check_play_table(page, name: str, server: LabServer) -> str | None:
     click_target()
     after = picked
     while time.monotonic() < deadline:
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(POLL_MS)
         after = table.evaluate(snapshot)
         if target in after["players"].split("Player 2")[0] and after["image"] != before["image"]:
             break
@@ -375,7 +376,7 @@ def check_hint(page, table, server: LabServer) -> str | None:
     deadline = time.monotonic() + CLICK_TIMEOUT_S
     hint = ""
     while time.monotonic() < deadline and "look-ahead bot would" not in hint:
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(POLL_MS)
         hint = table.evaluate(JS_PLAY_SNAPSHOT)["hint"]
     wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, "kernel after the Hint click", server)
     if "look-ahead bot would" not in hint:
@@ -530,7 +531,7 @@ def play_by_clicks(page, table, twin, decisions, server: LabServer) -> str | Non
         deadline = time.monotonic() + CLICK_TIMEOUT_S
         shown = _shown(table)
         while time.monotonic() < deadline and shown != wanted:
-            page.wait_for_timeout(250)
+            page.wait_for_timeout(POLL_MS)
             shown = _shown(table)
         if shown != wanted:
             return (f"{twin.game_name}: after {what} the page shows {shown!r}, not {wanted!r}\n"

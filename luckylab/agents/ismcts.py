@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from ..errors import BadBudget, LuckyLabError, OptionError
@@ -197,15 +197,20 @@ class ISMCTSAgent(Agent):
         # list leaves out (an Island foil naming particular cards among cards of equal Luck:
         # the list holds one payment per combination of Luck values) is kept if the game
         # accepts it: it is this seat's own move, legal in every world the seat thinks possible.
-        for action in self._proposals(game.determinize(me, self.rng), legal, game):
+        listed = set(legal)
+        for action in self._proposals(game.determinize(me, self.rng), listed, game):
             root.edges[action] = _Edge()
         first = self.last_default = next(iter(root.edges))  # the rollout bot's own choice
-        unlisted = [a for a in root.edges if a not in legal]
+        # The root's moves are this seat's own: the same list in every world the seat thinks
+        # possible (the conformance suite checks it for every game), so it is made once, not
+        # in every world (with Strangers an Island turn may have 300,000 Moves).
+        moves = legal + [a for a in root.edges if a not in listed]
+        place = {a: i for i, a in enumerate(moves)}
         clock = time.process_time
         deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
         done = 0
         while (done < self.iterations) if deadline is None else (done == 0 or clock() < deadline):
-            self._iterate(game.determinize(me, self.rng), me, root, unlisted)
+            self._iterate(game.determinize(me, self.rng), me, root, moves, place)
             done += 1
         self.simulations += done
         ranked = sorted(root.edges.items(), key=lambda item: (
@@ -225,7 +230,7 @@ class ISMCTSAgent(Agent):
         se = math.sqrt(max(p * (1 - p), 0.01) * (1 / a.visits + 1 / b.visits))
         return best if mean_a - mean_b > self.guard * se else first
 
-    def _proposed(self, world: Any, legal: list[Any], real: Any = None) -> Iterator[Any]:
+    def _proposed(self, world: Any, legal: Collection[Any], real: Any = None) -> Iterator[Any]:
         """The moves the readable bots would play in ``world``, the rollout bot's first, one
         bot (and one draw of the seed) at a time. A bot may build a legal move that
         ``legal_actions()`` does not list: it is skipped, unless ``real`` (the real game, at
@@ -235,23 +240,26 @@ class ISMCTSAgent(Agent):
             if proposal in legal or (real is not None and _accepted(real, proposal)):
                 yield proposal
 
-    def _proposals(self, world: Any, legal: list[Any], real: Any = None) -> list[Any]:
-        """Every bot's move of :meth:`_proposed`, without repeats (``legal[0]`` if none)."""
-        return list(dict.fromkeys(self._proposed(world, legal, real))) or [legal[0]]
+    def _proposals(self, world: Any, legal: Collection[Any], real: Any = None) -> list[Any]:
+        """Every bot's move of :meth:`_proposed`, without repeats (the first legal move, in
+        the real game, if none)."""
+        return list(dict.fromkeys(self._proposed(world, legal, real))) or [
+            real.legal_actions()[0] if real is not None else next(iter(legal))]
 
     # -- one iteration -------------------------------------------------------------------
-    def _iterate(self, world: Any, me: int, root: _Node, unlisted: list[Any]) -> None:
-        """One simulated game in ``world``; ``unlisted``: the root's moves that the game
-        accepts but ``legal_actions()`` leaves out."""
+    def _iterate(self, world: Any, me: int, root: _Node, moves: list[Any],
+                 place: dict[Any, int]) -> None:
+        """One simulated game in ``world``. ``moves``: the root's moves (the legal list, then
+        readable bots' moves the game accepts that it leaves out); ``place``: their places."""
         if not self._rollout_class.reads_events:
             world.quieten(True)  # nobody reads a simulated game's sentences
         path: list[tuple[_Edge, int]] = []
         node, seat = root, me
         while True:
-            legal = world.legal_actions()
-            if node is root and unlisted:
-                legal = legal + unlisted
-            edge, action, new = self._step(world, node, legal)
+            if node is root:
+                edge, action, new = self._step(world, node, moves, place)
+            else:
+                edge, action, new = self._step(world, node, world.legal_actions())
             path.append((edge, seat))
             world.apply_trusted(action)
             if new or world.is_over:
@@ -269,12 +277,18 @@ class ISMCTSAgent(Agent):
             edge.visits += 1
             edge.reward += returns[seat]
 
-    def _step(self, world: Any, node: _Node, legal: list[Any]) -> tuple[_Edge, Any, bool]:
+    def _step(self, world: Any, node: _Node, legal: list[Any],
+              place: dict[Any, int] | None = None) -> tuple[_Edge, Any, bool]:
         """Pick the move at ``node`` in this world: a new one while the node may still widen,
-        else the best available by UCB. Returns the edge, the move and whether it is new."""
+        else the best available by UCB. Returns the edge, the move and whether it is new.
+        ``place`` (at the root): each legal move's place in ``legal``, where every move of
+        the tree is legal in every world."""
         edges = node.edges
         node.visits += 1
-        available = [(a, edges[a]) for a in legal if a in edges]
+        if place is None:
+            available = [(a, edges[a]) for a in legal if a in edges]
+        else:  # the same list, in the same order, without a walk through every legal move
+            available = sorted(edges.items(), key=lambda item: place[item[0]])
         for _, edge in available:
             edge.available += 1
         for action, edge in available:
@@ -282,7 +296,7 @@ class ISMCTSAgent(Agent):
                 return edge, action, True
         if not available or (len(available) < len(legal) and len(available) < 1 + self.widening
                              * math.sqrt(node.visits - 1)):
-            action = self._next_untried(world, legal, edges)
+            action = self._next_untried(world, legal, edges, place)
             edge = edges[action] = _Edge()
             edge.available = 1
             return edge, action, True
@@ -295,10 +309,11 @@ class ISMCTSAgent(Agent):
                 best, best_edge, best_score = action, edge, score
         return best_edge, best, False  # type: ignore[return-value]
 
-    def _next_untried(self, world: Any, legal: list[Any], edges: dict[Any, _Edge]) -> Any:
+    def _next_untried(self, world: Any, legal: list[Any], edges: dict[Any, _Edge],
+                      place: dict[Any, int] | None = None) -> Any:
         """The first move not yet in the tree of: the rollout bot's choice, the other readable
         bots' choices, then a random legal move."""
-        for proposal in self._proposed(world, legal):
+        for proposal in self._proposed(world, legal if place is None else place):
             if proposal not in edges:
                 return proposal
         untried = [a for a in legal if a not in edges]

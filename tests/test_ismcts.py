@@ -125,6 +125,20 @@ def test_the_rollout_bots_unlisted_root_move_is_searched_and_guarded():
     game.apply(action)
 
 
+def test_a_cpu_time_limit_cuts_a_search_short_and_says_so():
+    state = next(states("kill", seed=2, wanted=1))
+    plain = AGENTS["kill"](seed=4, iterations=30)
+    roomy = AGENTS["kill"](seed=4, iterations=30, max_cpu_ms=60_000)
+    assert plain.explain(state.clone()) == roomy.explain(state.clone())  # never reached
+    assert not roomy.cut_short and roomy.simulations == 30
+    tight = AGENTS["kill"](seed=4, iterations=10_000, max_cpu_ms=1e-6)
+    action, counts = tight.explain(state.clone())
+    assert tight.cut_short and 1 <= tight.simulations < 10_000
+    assert sum(n for _, n, _ in counts) == tight.simulations
+    assert action in state.legal_actions()
+    assert "max_cpu_ms" in repr(tight)
+
+
 def test_a_cpu_time_budget_searches_at_least_once_and_stops():
     state = next(states("kill", seed=3, wanted=1))
     bot = AGENTS["kill"](seed=0, cpu_ms=30)
@@ -161,7 +175,8 @@ def test_simulate_seats_ismcts_for_any_game():
                                        agents=["ismcts", "perfect", "perfect"])
 
 
-@pytest.mark.parametrize("setting", [{"iterations": 0}, {"iterations": 2.5},
+@pytest.mark.parametrize("setting", [{"max_cpu_ms": 0}, {"max_cpu_ms": float("nan")},
+                                     {"max_cpu_ms": True}, {"iterations": 0}, {"iterations": 2.5},
                                      {"iterations": True}, {"cpu_ms": -1},
                                      {"cpu_ms": float("nan")}, {"exploration": -0.1},
                                      {"widening": "wide"}, {"guard": float("inf")},

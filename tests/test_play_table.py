@@ -294,9 +294,12 @@ def test_hint_shows_what_the_look_ahead_bot_would_do_and_its_imagined_games(game
         action, counts = bot.explain(state)
         labels = {repr(c.action): c.label for cs in table.choices.values() for c in cs}
         assert f"the look-ahead bot would: {html_escape(labels.get(repr(action), ''))}" in text
-        if counts:
+        if counts and "it stops after about" in text:  # a slow machine: cut at the limit
             searched += 1
-            assert f"it imagined {budget} games" in text
+            assert "it imagined" in text and f"before its usual {budget})" in text
+        elif counts:
+            searched += 1
+            assert f"it imagined {budget} games (each" in text
             assert sum(n for _, n, _ in counts) == budget
             for a, n, won in counts:
                 if n and repr(a) in labels:

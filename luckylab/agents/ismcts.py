@@ -37,7 +37,10 @@ cannot see another's move (a card passed face down in Doctor Who), the tree stil
 it (the *single-observer* simplification; multiple-observer ISMCTS avoids it).
 
 The budget is ``iterations`` per decision (the default; a seed then replays a game exactly)
-or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more).
+or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more);
+``max_cpu_ms`` keeps the iterations but stops early when a decision has used that much CPU
+time (a few positions, with long games ahead, cost many times the usual; the play table's
+Hint answers within a second so).
 
 >>> import luckylab
 >>> game = luckylab.new_game("kill", players=2, seed=3)
@@ -103,6 +106,10 @@ class ISMCTSAgent(Agent):
     cpu_ms
         If given, search for this many milliseconds of CPU time per decision instead (at
         least one iteration; not reproducible across machines).
+    max_cpu_ms
+        If given, stop before ``iterations`` once a decision has used this many milliseconds
+        of CPU time (at least one iteration); ``cut_short`` then says so. Reproducible only
+        when the limit is not reached.
     rollout
         The readable bot that finishes every simulated game for every seat.
     exploration
@@ -120,15 +127,17 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | random.Random | None = None, *,
                  iterations: int | None = None, cpu_ms: float | None = None,
+                 max_cpu_ms: float | None = None,
                  rollout: str | None = None, exploration: float = 0.7,
                  widening: float = 1.0, guard: float = 1.64) -> None:
         super().__init__(seed)
         iterations = self.default_iterations if iterations is None else iterations
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
             raise BadBudget(f"iterations must be a whole number >= 1, not {iterations!r}")
-        if cpu_ms is not None and (isinstance(cpu_ms, bool) or not isinstance(
-                cpu_ms, (int, float)) or not 0 < cpu_ms < math.inf):
-            raise BadBudget(f"cpu_ms must be a positive number of milliseconds, not {cpu_ms!r}")
+        for what, ms in (("cpu_ms", cpu_ms), ("max_cpu_ms", max_cpu_ms)):
+            if ms is not None and (isinstance(ms, bool) or not isinstance(
+                    ms, (int, float)) or not 0 < ms < math.inf):
+                raise BadBudget(f"{what} must be a positive number of milliseconds, not {ms!r}")
         for what, value in (("exploration", exploration), ("widening", widening),
                             ("guard", guard)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
@@ -143,6 +152,8 @@ class ISMCTSAgent(Agent):
             raise BadBudget(str(exc)) from None
         self.iterations = iterations
         self.cpu_ms = cpu_ms
+        self.max_cpu_ms = max_cpu_ms
+        self.cut_short = False  # the last search stopped at max_cpu_ms, before its iterations
         self.exploration = float(exploration)
         self.widening = float(widening)
         self.guard = float(guard)
@@ -153,6 +164,8 @@ class ISMCTSAgent(Agent):
 
     def __repr__(self) -> str:
         budget = f"cpu_ms={self.cpu_ms}" if self.cpu_ms else f"iterations={self.iterations}"
+        if self.max_cpu_ms and not self.cpu_ms:
+            budget += f", max_cpu_ms={self.max_cpu_ms}"
         return f"{type(self).__name__}({budget}, rollout={self.rollout!r})"
 
     def _use(self, rollout: str) -> None:
@@ -183,6 +196,7 @@ class ISMCTSAgent(Agent):
         (True, True)
         """
         legal = game.legal_actions()
+        self.cut_short = False
         if len(legal) == 1:
             self.last_search = []
             return legal[0], []
@@ -208,10 +222,13 @@ class ISMCTSAgent(Agent):
         place = {a: i for i, a in enumerate(moves)}
         clock = time.process_time
         deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
+        limit = math.inf if self.max_cpu_ms is None else clock() + self.max_cpu_ms / 1000
         done = 0
-        while (done < self.iterations) if deadline is None else (done == 0 or clock() < deadline):
+        while ((done < self.iterations and (done == 0 or clock() < limit)) if deadline is None
+               else (done == 0 or clock() < deadline)):
             self._iterate(game.determinize(me, self.rng), me, root, moves, place)
             done += 1
+        self.cut_short = deadline is None and done < self.iterations
         self.simulations += done
         ranked = sorted(root.edges.items(), key=lambda item: (
             -item[1].visits, -item[1].reward / max(item[1].visits, 1)))

@@ -46,6 +46,10 @@ __all__ = ["GAMES", "LOG_LINES", "Choice", "PlayTable", "PlayTableError"]
 GAMES = tuple(WORDS)
 LOG_LINES = 14
 
+HINT_CPU_MS = 900
+"""The most CPU time (milliseconds) the Hint's look-ahead bot thinks: with the readable bots'
+answers, the Hint comes within about a second even where a game has long to run."""
+
 _BOT_WORDS = {"ismcts": "look-ahead bot (ISMCTS)", "perfect": "perfect-memory bot",
               "none": "no-memory bot"}
 _MIXED = "(mixed)"
@@ -519,11 +523,12 @@ class PlayTable(W.VBox):
     # -- hints, records --------------------------------------------------------------------------
     def hint(self) -> str:
         """What each bundled bot would do now in your seat, what the look-ahead bot would do
-        and how its imagined games went (Island and Kill), and P(foil) of an attack from here
-        (exact, from :func:`luckylab.analysis.luck.p_foil`). Returns the hint as text.
+        and how its imagined games went, and P(foil) of an attack from here (exact, from
+        :func:`luckylab.analysis.luck.p_foil`). Returns the hint as text.
 
         Every answer uses only what your seat may know: the look-ahead bot deals the cards
-        you cannot see at random (see :func:`luckylab.agents.search.determinize`).
+        you cannot see at random (the engine's ``determinize``). It thinks for at most
+        :data:`HINT_CPU_MS` milliseconds of CPU time.
         """
         from ...agents import agent_class, agent_names
 
@@ -550,11 +555,12 @@ class PlayTable(W.VBox):
 
     def _look_ahead(self, labels: Mapping[str, str]) -> list[str]:
         """The Hint's look-ahead lines: the choice of the look-ahead bot in your seat (at its
-        own budget, the same as a look-ahead opponent's) and, for each move it tried, how many
-        of its imagined games began with it and how you did in them."""
+        own budget, the same as a look-ahead opponent's, but stopping early after
+        :data:`HINT_CPU_MS` of CPU time) and, for each move it tried, how many of its
+        imagined games began with it and how you did in them."""
         from ...agents import agent_class
 
-        bot = agent_class(self.game_name, "ismcts")(self.seed)
+        bot = agent_class(self.game_name, "ismcts")(self.seed, max_cpu_ms=HINT_CPU_MS)
         action, counts = bot.explain(self.game.clone())
 
         def words(a: Any) -> str:
@@ -565,9 +571,11 @@ class PlayTable(W.VBox):
             return [head + " (your only choice: it did not look ahead)"]
         score = ("your team's score (a share of the best score) was"
                  if self.words.team else "you won")
-        lines = [head, f"  it imagined {sum(n for _, n, _ in counts)} games (each with a fresh "
-                       f"random deal of what you cannot see, everybody playing on like the "
-                       f"{bot.rollout} bot) and {score}:"]
+        short = (f" (it stops after about {HINT_CPU_MS / 1000:g} s of thinking, before its "
+                 f"usual {bot.iterations})" if bot.cut_short else "")
+        lines = [head, f"  it imagined {sum(n for _, n, _ in counts)} games{short} (each with "
+                       f"a fresh random deal of what you cannot see, everybody playing on like "
+                       f"the {bot.rollout} bot) and {score}:"]
         for a, n, got in counts:
             if self.words.team:
                 lines.append(f"  - {got / n:.2f} on average in the {n} after: {words(a)}")

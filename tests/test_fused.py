@@ -48,14 +48,19 @@ def _played(game: str, players: int, seed: int, fused: bool, table: str = "defau
     rng = random.Random(seed ^ 0x5EED)
     bots = [agent_class(game, name)(seed=rng.getrandbits(32))
             for name in _names(game, state.num_seats, table, seed)]
-    choosers = [b.choose for b in bots]
+    _play_out(state, [b.choose for b in bots], game, fused)
+    return state, bots
+
+
+def _play_out(state, choosers: list, game: str, fused: bool) -> None:
+    """``state.play_out(choosers)``, quietly; ``fused=False`` wraps the choosers so that the
+    engine cannot recognise its bots and plays through the reference."""
     if not fused:
         choosers = [(lambda g, c=c: c(g)) for c in choosers]
     assert _fused(choosers, game) is fused
     state.quieten()
     state.play_out(choosers)
     state.quieten(False)
-    return state, bots
 
 
 def _fused(choosers, game: str) -> bool:
@@ -149,13 +154,7 @@ def _worlds(game: str, players: int, seed: int, bot: str | None, fused: bool):
     world = state.determinize(seat, random.Random(seed + 1))
     phase = world.phase
     roller = agent_class(game, bot)(seed=seed + 2)
-    choosers = [roller.choose] * world.num_seats
-    if not fused:
-        choosers = [(lambda g, c=c: c(g)) for c in choosers]
-    assert _fused(choosers, game) is fused
-    world.quieten()
-    world.play_out(choosers)
-    world.quieten(False)
+    _play_out(world, [roller.choose] * world.num_seats, game, fused)
     return world, [roller], phase
 
 
@@ -243,11 +242,7 @@ def _doctorwho_from(state, seed: int, fused: bool, shared: bool) -> tuple:
     game = state.clone()
     bots = [Greedy(seed=seed * 10 + s) for s in range(1 if shared else game.players)]
     choosers = [bots[0].choose] * game.players if shared else [b.choose for b in bots]
-    if not fused:
-        choosers = [(lambda g, c=c: c(g)) for c in choosers]
-    game.quieten()
-    game.play_out(choosers)
-    game.quieten(False)
+    _play_out(game, choosers, "doctorwho", fused)
     return _snapshot(game, bots)
 
 

@@ -211,15 +211,18 @@ class ISMCTSAgent(Agent):
         # list leaves out (an Island foil naming particular cards among cards of equal Luck:
         # the list holds one payment per combination of Luck values) is kept if the game
         # accepts it: it is this seat's own move, legal in every world the seat thinks possible.
-        listed = set(legal)
-        for action in self._proposals(game.determinize(me, self.rng), listed, game):
-            root.edges[action] = _Edge()
-        first = self.last_default = next(iter(root.edges))  # the rollout bot's own choice
         # The root's moves are this seat's own: the same list in every world the seat thinks
         # possible (the conformance suite checks it for every game), so it is made once, not
-        # in every world (with Strangers an Island turn may have 300,000 Moves).
-        moves = legal + [a for a in root.edges if a not in listed]
-        place = {a: i for i, a in enumerate(moves)}
+        # in every world (with Strangers an Island turn may have 300,000 Moves). ``place``:
+        # each move's place in that list.
+        place = {a: i for i, a in enumerate(legal)}
+        proposals = self._proposed(game.determinize(me, self.rng), place, game)
+        for action in dict.fromkeys(proposals) or [legal[0]]:
+            root.edges[action] = _Edge()
+        first = self.last_default = next(iter(root.edges))  # the rollout bot's own choice
+        unlisted = [a for a in root.edges if a not in place]
+        place.update((a, len(legal) + k) for k, a in enumerate(unlisted))
+        moves = legal + unlisted
         clock = time.process_time
         deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
         limit = math.inf if self.max_cpu_ms is None else clock() + self.max_cpu_ms / 1000
@@ -256,12 +259,6 @@ class ISMCTSAgent(Agent):
             proposal = cls(seed=self.rng.getrandbits(32)).choose(world)
             if proposal in legal or (real is not None and _accepted(real, proposal)):
                 yield proposal
-
-    def _proposals(self, world: Any, legal: Collection[Any], real: Any = None) -> list[Any]:
-        """Every bot's move of :meth:`_proposed`, without repeats (the first legal move, in
-        the real game, if none)."""
-        return list(dict.fromkeys(self._proposed(world, legal, real))) or [
-            real.legal_actions()[0] if real is not None else next(iter(legal))]
 
     # -- one iteration -------------------------------------------------------------------
     def _iterate(self, world: Any, me: int, root: _Node, moves: list[Any],

@@ -220,7 +220,6 @@ def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
     return None
 
 
-
 def _phase2(game: Any, t: FastTables, me: int, rows: dict[str, int], spots: list[str],
             seen: int) -> None:
     """Phase 2 (I-KILL-1, I-DRAW-1): attack, draw or pass, and the step to the next turn."""

@@ -60,22 +60,29 @@ def opponents(game: str, players: int, opposition: str, index: int) -> list[str]
     return [bots[(index + k) % len(bots)] for k in range(players - 1)]
 
 
-def play(job: tuple) -> tuple[float, float, float, int, int]:
+def play(job: tuple) -> tuple[float, float, float, int, int, int]:
     """One game with ``first`` (the searcher or a readable bot) as Player 1: (Player 1's
-    return, CPU seconds of its decisions, the largest one, searched decisions, simulations)."""
-    game_name, players, seed, first, others, bot, iterations = job
+    return, CPU seconds of its decisions, the largest one, searched decisions, simulations,
+    decisions cut short by the CPU cap). ``budget``: (iterations, the CPU cap in ms or None,
+    the rollout bot or None for the bot's own)."""
+    game_name, players, seed, first, others, bot, budget = job
+    iterations, max_cpu_ms, rollout = budget
     game = luckylab.new_game(game_name, players=players, seed=seed)
     seats = player_seats(game_name, players)
     bots = {s: agent_class(game_name)(seed=seed % 2**32 + s) for s in range(game.num_seats)}
     for k, seat in enumerate(seats):
         name = first if k == 0 else others[k - 1]
         if name == bot:
+            options = {"max_cpu_ms": max_cpu_ms} if bot == "ismcts" and max_cpu_ms else {}
+            if rollout:
+                options["rollout"] = rollout
             bots[seat] = agent_class(game_name, bot)(seed=seed % 2**32 + seat,
-                                                     iterations=iterations)
+                                                     iterations=iterations, **options)
         else:
             bots[seat] = agent_class(game_name, name)(seed=seed % 2**32 + seat)
     me, my_seat = bots[seats[0]], seats[0]
     spent = longest = 0.0
+    capped = 0
     while not game.is_over:
         seat = game.current_player
         if seat == my_seat:
@@ -84,11 +91,12 @@ def play(job: tuple) -> tuple[float, float, float, int, int]:
             took = time.process_time() - start
             spent += took
             longest = max(longest, took)
+            capped += bool(getattr(me, "cut_short", False))
         else:
             action = bots[seat].choose(game)
         game.apply(action)
     return (game.returns()[my_seat], spent, longest, getattr(me, "searched", 0),
-            getattr(me, "simulations", 0))
+            getattr(me, "simulations", 0), capped)
 
 
 def _totals(results: list[tuple]) -> tuple[float, float]:
@@ -141,6 +149,12 @@ def main() -> None:
     parser.add_argument("--iterations", default=None, nargs="*", metavar="[GAME=]N",
                         help="budget per decision: N for every game or GAME=N (default: the "
                              "bot's own default)")
+    parser.add_argument("--max-cpu-ms", type=float, default=1000.0, metavar="MS",
+                        help="ismcts stops a decision early once it has used MS ms of CPU "
+                             "(issue 24's budget: a decision under 1 s CPU; 0: no cap)")
+    parser.add_argument("--rollout", default=None, nargs="*", metavar="[GAME=]BOT",
+                        help="the rollout bot: BOT for every game or GAME=BOT (default: the "
+                             "bot's own)")
     parser.add_argument("--rows", nargs="*", default=list(ROWS), metavar="GAME:PLAYERS")
     parser.add_argument("--oppositions", nargs="*", default=None,
                         help="only these oppositions (bot names or mix; default: all)")
@@ -155,6 +169,10 @@ def main() -> None:
     for item in args.iterations or ():
         name, _, n = item.rpartition("=")
         budgets[name or "*"] = int(n)
+    rollouts: dict[str, str] = {}
+    for item in args.rollout or ():
+        name, _, bot_name = item.rpartition("=")
+        rollouts[name or "*"] = bot_name
     labels = {"source": "measured by benchmarks/bench_search.py",
               "command": "python benchmarks/bench_search.py " + " ".join(sys.argv[1:]),
               "luckylab_version": luckylab.__version__, "commit": commit(),
@@ -174,19 +192,21 @@ def main() -> None:
         iterations = budgets.get(game_name, budgets.get("*"))
         if iterations is None:
             iterations = agent_class(game_name, args.bot)(seed=0).iterations
+        rollout = rollouts.get(game_name, rollouts.get("*"))
+        budget = (iterations, args.max_cpu_ms or None, rollout)
         for opposition in (*readable(game_name), "mix"):
             if args.oppositions and opposition not in args.oppositions:
                 continue
             seeds = game_seeds(1300 + players, args.games)
             others = [opponents(game_name, players, opposition, i) for i in range(len(seeds))]
             wall = time.perf_counter()
-            mine = list(run(play, [(game_name, players, s, args.bot, o, args.bot, iterations)
+            mine = list(run(play, [(game_name, players, s, args.bot, o, args.bot, budget)
                                    for s, o in zip(seeds, others, strict=True)]))
             wall = time.perf_counter() - wall
             total, total_sq = _totals(mine)
             per_bot = {}
             for name in readable(game_name):
-                theirs = list(run(play, [(game_name, players, s, name, o, args.bot, iterations)
+                theirs = list(run(play, [(game_name, players, s, name, o, args.bot, budget)
                                          for s, o in zip(seeds, others, strict=True)]))
                 per_bot[name] = _totals(theirs)
             best = max(per_bot, key=lambda n: per_bot[n][0])
@@ -199,6 +219,8 @@ def main() -> None:
                    "best_total_sq": round(per_bot[best][1], 6),
                    "readable": {n: round(t[0], 6) for n, t in per_bot.items()},
                    "iterations": iterations, "searched": searched,
+                   "max_cpu_ms": budget[1], "cut_short": sum(r[5] for r in mine),
+                   "rollout": rollout or agent_class(game_name, args.bot)(seed=0).rollout,
                    "simulations": sum(r[4] for r in mine), "search_cpu_s": round(cpu, 3),
                    "max_decision_cpu_s": round(max(r[2] for r in mine), 3),
                    "wall_s": round(wall, 1)}

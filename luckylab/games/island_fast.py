@@ -116,10 +116,10 @@ def play_out(game: Any, actions: tuple[type, ...], choosers: Sequence[Callable[[
     while game.phase != "over":
         phase = game.phase
         if phase == "phase1":
-            _turn(game, t, hazards[game._decider])
+            _turn(game, t, hazards[game._decider], last)
         elif phase == "phase2":
-            _phase2(game, t, game._decider, *_view(game, t, game._decider))
-        elif phase == "foil":
+            _phase2(game, t, game._decider, last, *_view(game, t, game._decider))
+        elif phase == "foil":  # a round the reference began (before play_out was called)
             _foil(game, t, last[game._decider])
         else:
             game.apply_trusted(choosers[game._decider](game))
@@ -136,9 +136,9 @@ def _view(game: Any, t: FastTables, me: int) -> tuple[dict[str, int], list[str],
     return rows, spots, seen
 
 
-def _turn(game: Any, t: FastTables, hazards: bool) -> None:
-    """One player's Phase 1 and Phase 2, and the step to the next turn (Phase 1 only, if it
-    throws a Hazard: the rest follows in :func:`play_out`)."""
+def _turn(game: Any, t: FastTables, hazards: bool, last: list[bool]) -> None:
+    """One player's Phase 1 and Phase 2, and the step to the next turn (Phase 1 only, if a
+    Hazard it throws leaves a penalty to choose: the rest follows in :func:`play_out`)."""
     me, position, history = game._decider, game.position, game.history
     here, doctor, cat = position[me], game.doctor, game.cat
     rows, spots, seen = _view(game, t, me)
@@ -153,7 +153,8 @@ def _turn(game: Any, t: FastTables, hazards: bool) -> None:
         throw = _hazard(game, t, me, to_him)
         if throw is not None:
             history.append(throw)
-            game._do_hazard(me, throw)
+            if _throw(game, t, me, throw, last):
+                _phase2(game, t, me, last, *_view(game, t, me))
             return
     if to_him:
         dest = doctor  # to him, alone and unseen by the others
@@ -180,7 +181,7 @@ def _turn(game: Any, t: FastTables, hazards: bool) -> None:
             first = t.moves[key] = t.move((key,))
     history.append(first)
     game.phase = "phase2"
-    _phase2(game, t, me, rows, spots, seen)
+    _phase2(game, t, me, last, rows, spots, seen)
 
 
 def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
@@ -220,16 +221,45 @@ def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
     return None
 
 
-def _phase2(game: Any, t: FastTables, me: int, rows: dict[str, int], spots: list[str],
-            seen: int) -> None:
+def _throw(game: Any, t: FastTables, me: int, throw: Any, last: list[bool]) -> bool:
+    """``IslandGame._do_hazard`` in a quiet game (I-HAZ-*): the Hazard goes under the thrower,
+    its Move grows, and the target answers (a round of foiling for Doctor Lucky, by
+    :func:`_round`). Whether Phase 2 follows now (False: the game is over, or the victim
+    chooses a penalty)."""
+    card, target = throw.card, throw.target
+    game.hands[me].remove(card)
+    game._held -= game._luck[card]
+    game.under[me].append(card)
+    game.move[me] += 1
+    game.hazards_played += 1
+    game.phase = "phase2"
+    value = game.cards[card].value
+    if target == DOCTOR:  # I-HAZ-4
+        return _round(game, t, me, value, None, card, last)
+    if game._is_stranger[target]:
+        game._hazard_on_stranger(me, target, value)
+        return True
+    game._hazard_on_player(me, target, value)
+    return game.phase == "phase2"
+
+
+def _phase2(game: Any, t: FastTables, me: int, last: list[bool], rows: dict[str, int],
+            spots: list[str], seen: int) -> None:
     """Phase 2 (I-KILL-1, I-DRAW-1): attack, draw or pass, and the step to the next turn."""
     here, doctor, bit, history = game.position[me], game.doctor, t.bit, game.history
     out = me in game.eliminated
     may_draw = bool(game.deck) and not out
     if here == doctor and not out and not seen & bit[here] and here not in spots:
-        action = t.attack(_best_weapon(game, me, here))
-        history.append(action)
-        game._do_attack(me, action)  # the foiling round goes on in play_out
+        weapon = _best_weapon(game, me, here)
+        history.append(t.attack(weapon))
+        value = game.attack[me]  # I-KILL-2
+        if weapon is not None:  # I-KILL-3: the Weapon goes under the character now
+            value += game.cards[weapon].weapon_value(here)
+            game.hands[me].remove(weapon)
+            game._held -= game._luck[weapon]
+            game.under[me].append(weapon)
+        if _round(game, t, me, value, weapon, None, last):
+            _next_turn(game, t, last)
         return
     if may_draw and not (rows[doctor] | seen) & bit[here]:
         history.append(t.draw)
@@ -238,12 +268,37 @@ def _phase2(game: Any, t: FastTables, me: int, rows: dict[str, int], spots: list
         game._held += game._luck[hand[-1]]
     else:
         history.append(t.pass_)
-    _next_turn(game)
+    _next_turn(game, t, last)
 
 
-def _next_turn(game: Any) -> None:
-    """``IslandGame._end_turn`` in a quiet game: Doctor Lucky's step (``I-DOC-*``), the
-    building draws, the turn cap, and the next player's turn (a Stranger's by the reference)."""
+def _next_turn(game: Any, t: FastTables, last: list[bool]) -> None:
+    """``IslandGame._end_turn`` in a quiet game: Doctor Lucky's step, the next turn, and the
+    Strangers' turns on the way (I-STR-4, I-STR-5: walk upstream unless it may attack; attack
+    if it may), until a player's turn or the end."""
+    strangers, position, upstream = game._is_stranger, game.position, game._upstream
+    while True:
+        seat = _between_turns(game)
+        if seat is None:
+            return
+        game.turn += 1
+        game.active = seat
+        game.table_luck_by_turn.append(game._held)
+        if not strangers[seat]:
+            game._decider = seat
+            game.phase = "phase1"
+            return
+        if not game.can_attack(seat):
+            here = position[seat]
+            if game.board.number(here) and upstream[here] is not None:
+                position[seat] = upstream[here]
+        if game.can_attack(seat) and not _round(game, t, seat, game.attack[seat], None, None,
+                                                 last):
+            return
+
+
+def _between_turns(game: Any) -> int | None:
+    """``IslandGame._between_turns`` in a quiet game: Doctor Lucky's step (``I-DOC-*``), the
+    building draws, the turn cap; whose turn is next (None: the game is over)."""
     active, order = game.active, game.order
     had = game._had_turn
     had.add(active)
@@ -260,16 +315,8 @@ def _next_turn(game: Any) -> None:
         nxt = jump_target(order, active, occupants)  # I-DOC-3
     if game.turn >= game.turn_cap:  # I-END-2
         game.phase, game._decider = "over", None
-        return
-    if nxt is None:
-        nxt = game._left[active]
-    if game._is_stranger[nxt]:
-        game._begin_turn(nxt)
-        return
-    game.turn += 1
-    game.active = game._decider = nxt
-    game.table_luck_by_turn.append(game._held)
-    game.phase = "phase1"
+        return None
+    return game._left[active] if nxt is None else nxt
 
 
 def _best_weapon(game: Any, me: int, here: str) -> int | None:
@@ -283,6 +330,65 @@ def _best_weapon(game: Any, me: int, here: str) -> int | None:
             if best_key is None or key > best_key:
                 best, best_key = c, key
     return best
+
+
+def _round(game: Any, t: FastTables, attacker: int, value: int, weapon: int | None,
+           hazard: int | None, last: list[bool]) -> bool:
+    """A whole round of foiling in a quiet game, ``IslandGame._start_foil`` to ``_finish_foil``
+    (I-FOIL-*), against a murder (with ``weapon``, or bare-handed) or the Hazard ``hazard``
+    thrown at Doctor Lucky: the others asked once from the attacker's left, a Stranger turning
+    up the top card (I-STR-3), a player answering as its bot does (:func:`_foil`). False: the
+    attacker won. True: foiled; a murderer's Attack has grown (the caller ends the turn), a
+    Hazard's thrower goes on to Phase 2."""
+    order, hands, luck, strangers = game.order, game.hands, game._luck, game._is_stranger
+    i = order.index(attacker)
+    asked = [*order[i + 1:], *order[:i]]
+    held = hands.get(attacker)
+    table_luck = game._held - (sum([luck[c] for c in held]) if held else 0)
+    deck, discards, history, mean = game.deck, game.discards, game.history, game.mean_luck
+    paid, loser = 0, None
+    for k, seat in enumerate(asked):
+        needed = value - paid
+        if needed <= 0:  # I-FOIL-2: foiled, nobody more is asked
+            break
+        if strangers[seat]:
+            if deck:
+                top = deck.pop()
+                discards.append(top)
+                paid += luck[top]
+            continue
+        hand, later = hands[seat], asked[k + 1:]
+        if later and (last[seat] or sum((mean if deck else 0.0) if strangers[s] else
+                                        len(hands[s]) * mean for s in later) >= needed):
+            history.append(t.no_foil)  # someone after it may pay
+            if needed <= sum([luck[c] for c in hand]):
+                loser = seat  # I-FOIL-3: the last who could cover it
+            continue
+        cards = _cover(t.codes(game.cards), len(game.cards), hand, needed, t.covers)
+        history.append(t.foil(cards) if cards else t.no_foil)
+        points = sum([luck[c] for c in cards])
+        if points < needed <= sum([luck[c] for c in hand]):
+            loser = seat
+        paid += points
+        for c in cards:
+            hand.remove(c)
+            discards.append(c)
+        game._held -= points
+    foiled = paid >= value
+    game.attempt_log.append({
+        "turn": game.turn, "attacker": attacker, "kind": "murder" if hazard is None else "hazard",
+        "value": value, "foiled": foiled, "luck_spent": paid, "table_luck": table_luck})
+    if not foiled:  # I-END-1
+        game.winner, game.loser, game.finished = attacker, loser, True
+        game.phase, game._decider = "over", None
+        return False
+    if hazard is not None:
+        game.phase, game._decider = "phase2", attacker
+        return True
+    if weapon is None:  # I-KILL-3: the Weapon is the marker; without one, a discard
+        game.under[attacker].append(discards.pop())
+    game.attack[attacker] += 1
+    return True
 
 
 def _foil(game: Any, t: FastTables, last: bool) -> None:

@@ -690,7 +690,7 @@ class IslandGame(HandlerTable, GameBase):
         True
         """
         pool = self.unseen_cards(seat)
-        world = light_copy(self, _SHARED, logs=False)
+        world = light_copy(self, _SHARED, logs=False, fresh=_FRESH)
         dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
                                              if s != seat], rng)
         for other, hand in dealt.items():
@@ -1356,6 +1356,9 @@ class IslandGame(HandlerTable, GameBase):
             extra={"attempts": list(self.attempt_log),
                    "table_luck_by_turn": list(self.table_luck_by_turn)},
         )
+
+
+_FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
 
 
 _SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",

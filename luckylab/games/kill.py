@@ -231,6 +231,9 @@ def doctor_next(board: Board, space: str) -> str:
     return max(numbered)[1]
 
 
+_FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
+
+
 class _Tables:
     """Read-only lookups for one board, built once and shared by every game on it (and every
     clone): the hot paths of the engine and the bots read these instead of the networkx graph
@@ -653,7 +656,7 @@ class KillGame(HandlerTable, GameBase):
         True
         """
         pool = self.unseen_cards(seat)
-        world = light_copy(self, self._shared_attributes(), logs=False)
+        world = light_copy(self, self._shared_attributes(), logs=False, fresh=_FRESH)
         dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
                                              if s != seat], rng)
         for other, hand in dealt.items():

@@ -85,11 +85,12 @@ class _Edge:
 class _Node:
     """A point in the tree: the moves tried from here, in the order they were added."""
 
-    __slots__ = ("edges", "visits")
+    __slots__ = ("edges", "visits", "ordered")
 
     def __init__(self) -> None:
         self.edges: dict[Any, _Edge] = {}
         self.visits = 0
+        self.ordered: list[tuple[Any, _Edge]] = []  # the root's edges by place (see _step)
 
 
 class ISMCTSAgent(Agent):
@@ -302,7 +303,9 @@ class ISMCTSAgent(Agent):
         if place is None:
             available = [(a, edges[a]) for a in legal if a in edges]
         else:  # the same list, in the same order, without a walk through every legal move
-            available = sorted(edges.items(), key=lambda item: place[item[0]])
+            available = node.ordered  # sorted again only when a move was added
+            if len(available) != len(edges):
+                available = node.ordered = sorted(edges.items(), key=lambda item: place[item[0]])
         for _, edge in available:
             edge.available += 1
         for action, edge in available:

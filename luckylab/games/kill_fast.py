@@ -131,7 +131,7 @@ class _State:
 
     __slots__ = ("game", "pos", "doctor", "hands", "deck", "discards", "removed", "history",
                  "attempts", "rng", "turn", "active", "stepped", "over", "winner",
-                 "reshuffles", "left", "others", "cap", "worth", "last")
+                 "reshuffles", "left", "others", "cap", "worth", "last", "menus")
 
     def __init__(self, game: Any, t: FastTables, profiles: list[dict[str, Any]]) -> None:
         at = t.index
@@ -147,6 +147,8 @@ class _State:
         self.worth = [None if p["min_value"] <= 1 else _worth(t, p["min_value"])
                       for p in profiles]
         self.last = [p["foil"] == "last" for p in profiles]
+        # by seat: its Move and Room cards (_moving), None until asked for or after a change
+        self.menus: list[list[int] | None] = [None] * len(profiles)
 
     def store(self, t: FastTables) -> None:
         """Write the state back into the game, as the reference leaves it."""
@@ -192,14 +194,14 @@ def _turn(s: _State, t: FastTables) -> None:
             for c in hand:
                 weapons |= worth[c]
             good &= weapons
-        plan = _plan(t, hand, here, doc, good, s.stepped) if good else None
+        plan = _plan(t, s, seat, here, doc, good) if good else None
         if plan is None:
             if first:  # K-SNOOP-1: stay or step, nearest his next room; draw in a room
                 to = t.snoop_to[here][doc]
                 pos[seat] = to
                 history.append(t.snoop[to])
                 if t.room[to]:
-                    _draw(s, hand)
+                    _draw(s, t, seat, hand)
             else:
                 history.append(t.end_turn)
             _end_turn(s, t)
@@ -215,6 +217,7 @@ def _turn(s: _State, t: FastTables) -> None:
             history.append(t.step[to])
             continue
         hand.remove(card)  # a Move or Room card, moving the player or Doctor Lucky
+        s.menus[seat] = None
         s.discards.append(card)
         if kind == 2:
             pos[seat] = to
@@ -223,19 +226,21 @@ def _turn(s: _State, t: FastTables) -> None:
         history.append(_play(t, card, "self" if kind == 2 else "doctor", to))
 
 
-def _plan(t: FastTables, hand: list[int], here: int, doc: int, safe: int,
-          stepped: bool) -> tuple[int, int, int] | None:
-    """``luckylab.agents.kill.kill_plan``, ``safe`` the spaces that pass its murder test
-    (unseen, and the attack worth enough): ``(0, _, _)`` attack, ``(1, _, to)`` step,
+def _plan(t: FastTables, s: _State, seat: int, here: int, doc: int,
+          safe: int) -> tuple[int, int, int] | None:
+    """``luckylab.agents.kill.kill_plan`` for ``seat``, ``safe`` the spaces that pass its murder
+    test (unseen, and the attack worth enough): ``(0, _, _)`` attack, ``(1, _, to)`` step,
     ``(2, card, to)`` a card moving the player, ``(3, card, to)`` moving Doctor Lucky; None:
     no murder this turn."""
     doc_ok, here_ok = safe >> doc & 1, safe >> here & 1
     if here == doc and here_ok:
         return 0, 0, 0
-    doors = t.doors
+    doors, stepped = t.doors, s.stepped
     if not stepped and doc_ok and doors[here] >> doc & 1:
         return 1, 0, doc
-    cards = _moving(t, hand)
+    cards = s.menus[seat]
+    if cards is None:
+        cards = s.menus[seat] = _moving(t, s.hands[seat])
     reach = t.reach
     for c in cards:
         r = reach[c]
@@ -284,14 +289,17 @@ def _play(t: FastTables, card: int, pawn: str, to: int) -> Any:
     return action
 
 
-def _draw(s: _State, hand: list[int]) -> None:
+def _draw(s: _State, t: FastTables, seat: int, hand: list[int]) -> None:
     """Draw a card (the discards reshuffled into a new deck when it is empty)."""
     if not s.deck and s.discards:
         s.deck, s.discards = s.discards, []
         s.rng.shuffle(s.deck)
         s.reshuffles += 1
     if s.deck:
-        hand.append(s.deck.pop())
+        card = s.deck.pop()
+        hand.append(card)
+        if t.design[card] >= 0:  # a Move or Room card: the seat's menu changes
+            s.menus[seat] = None
 
 
 def _attack(s: _State, t: FastTables, seat: int, hand: list[int], here: int) -> None:

@@ -44,8 +44,15 @@ def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:
 
 
 def all_fused(choosers: Sequence[Callable[[Any], Any]], game: str) -> bool:
-    """Whether every chooser is a bot whose turns ``game``'s engine plays itself."""
-    return all(is_fused(c, game) for c in choosers)
+    """Whether every chooser is a bot whose turns ``game``'s engine plays itself (a chooser
+    repeated, as one bot for every seat, is looked at once)."""
+    last = None
+    for chooser in choosers:
+        if chooser is not last:
+            if not is_fused(chooser, game):
+                return False
+            last = chooser
+    return True
 
 
 def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
@@ -67,8 +74,13 @@ def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
     True
     """
     defaults = {choice: values[0] for choice, values in plays.items()}
-    out = []
+    out: list[dict[str, Any]] = []
+    last = None
     for chooser in choosers:
+        if chooser is last:  # the same bot again (one bot for every seat): the same play
+            out.append(out[-1])
+            continue
+        last = chooser
         profile = type(chooser.__self__).__dict__.get("fused_profile", {})  # type: ignore[attr-defined]
         for choice, value in profile.items():
             values = plays.get(choice)

@@ -131,7 +131,8 @@ class _State:
 
     __slots__ = ("game", "pos", "doctor", "hands", "deck", "discards", "removed", "history",
                  "attempts", "rng", "turn", "active", "stepped", "over", "winner",
-                 "reshuffles", "left", "others", "cap", "worth", "last", "menus")
+                 "reshuffles", "left", "others", "cap", "worth", "last", "menus",
+                 "armed")
 
     def __init__(self, game: Any, t: FastTables, profiles: list[dict[str, Any]]) -> None:
         at = t.index
@@ -149,6 +150,8 @@ class _State:
         self.last = [p["foil"] == "last" for p in profiles]
         # by seat: its Move and Room cards (_moving), None until asked for or after a change
         self.menus: list[list[int] | None] = [None] * len(profiles)
+        # by seat: the spaces where a Weapon in its hand is worth enough (None: not known yet)
+        self.armed: list[int | None] = [None] * len(profiles)
 
     def store(self, t: FastTables) -> None:
         """Write the state back into the game, as the reference leaves it."""
@@ -190,9 +193,12 @@ def _turn(s: _State, t: FastTables) -> None:
             seen |= vis[pos[o]]
         good = t.all & ~seen  # K-KILL-1: the spaces no other player sees
         if worth is not None and good:  # ... where its best attack is worth enough
-            weapons = 0
-            for c in hand:
-                weapons |= worth[c]
+            weapons = s.armed[seat]
+            if weapons is None:
+                weapons = 0
+                for c in hand:
+                    weapons |= worth[c]
+                s.armed[seat] = weapons
             good &= weapons
         plan = _plan(t, s, seat, here, doc, good) if good else None
         if plan is None:
@@ -300,6 +306,8 @@ def _draw(s: _State, t: FastTables, seat: int, hand: list[int]) -> None:
         hand.append(card)
         if t.design[card] >= 0:  # a Move or Room card: the seat's menu changes
             s.menus[seat] = None
+        elif t.weapon_value[card] is not None:  # a Weapon: where it may attack changes
+            s.armed[seat] = None
 
 
 def _attack(s: _State, t: FastTables, seat: int, hand: list[int], here: int) -> None:
@@ -312,6 +320,7 @@ def _attack(s: _State, t: FastTables, seat: int, hand: list[int], here: int) -> 
     if weapon is not None:
         hand.remove(weapon)
         s.discards.append(weapon)
+        s.armed[seat] = None
     s.history.append(t.attack[weapon])
     paid = 0
     luck, hands, asked, last = t.luck, s.hands, s.others[seat], s.last

@@ -39,7 +39,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..boards.board import Board
-from .base import jump_target
+from .base import jump_target, seats_from_left
 
 __all__ = ["PLAYS", "FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
@@ -69,11 +69,13 @@ class FastTables:
         self.pass_, self.draw, self.no_foil = Pass(), Draw(), Foil(())
         self.attack = Attack
         self.moves: dict[tuple[int, str], Any] = {}
+        self.made: dict[tuple[Any, ...], Any] = {}  # (class, *fields) -> a shared action
         # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
         self.covers: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         self._deck: Any = None
         self._codes: list[int] = []
         self._hazards: list[tuple[str, int] | None] = []
+        self.walk: dict[str, str | None] = {}  # by space: a Stranger's walk upstream (_walk)
 
     def codes(self, cards: Sequence[Any]) -> list[int]:
         """:func:`_codes` of the game's cards (remembered for the last deck seen)."""
@@ -203,7 +205,7 @@ def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
             if kind == here_kind and (best is None or v > value):
                 best, value = c, v
         if best is not None:
-            return t.hazard(best, DOCTOR)
+            return _made(t, t.hazard, best, DOCTOR)
     if to_him:
         return None
     hands = game.hands
@@ -217,8 +219,19 @@ def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
                 if size > most:
                     target, most = s, size
         if target is not None:
-            return t.hazard(c, target)
+            return _made(t, t.hazard, c, target)
     return None
+
+
+def _made(t: FastTables, cls: type, *fields: Any) -> Any:
+    """``cls(*fields)``, one shared instance (actions are frozen)."""
+    key = (cls, *fields)
+    action = t.made.get(key)
+    if action is None:
+        if len(t.made) >= 20_000:
+            t.made.clear()
+        action = t.made[key] = cls(*fields)
+    return action
 
 
 def _throw(game: Any, t: FastTables, me: int, throw: Any, last: list[bool]) -> bool:
@@ -251,7 +264,7 @@ def _phase2(game: Any, t: FastTables, me: int, last: list[bool], rows: dict[str,
     may_draw = bool(game.deck) and not out
     if here == doctor and not out and not seen & bit[here] and here not in spots:
         weapon = _best_weapon(game, me, here)
-        history.append(t.attack(weapon))
+        history.append(_made(t, t.attack, weapon))
         value = game.attack[me]  # I-KILL-2
         if weapon is not None:  # I-KILL-3: the Weapon goes under the character now
             value += game.cards[weapon].weapon_value(here)
@@ -272,14 +285,29 @@ def _phase2(game: Any, t: FastTables, me: int, last: list[bool], rows: dict[str,
 
 
 def _next_turn(game: Any, t: FastTables, last: list[bool]) -> None:
-    """``IslandGame._end_turn`` in a quiet game: Doctor Lucky's step, the next turn, and the
-    Strangers' turns on the way (I-STR-4, I-STR-5: walk upstream unless it may attack; attack
-    if it may), until a player's turn or the end."""
-    strangers, position, upstream = game._is_stranger, game.position, game._upstream
+    """``IslandGame._end_turn`` in a quiet game: Doctor Lucky's step (``I-DOC-*``), the
+    building draws, the turn cap, the next turn, and the Strangers' turns on the way (I-STR-4,
+    I-STR-5: walk upstream unless it may attack; attack if it may), until a player's turn or
+    the end."""
+    strangers, position, order, had = game._is_stranger, game.position, game.order, game._had_turn
+    path, walk = game._next_on_path, t.walk or _walk(t, game)
     while True:
-        seat = _between_turns(game)
-        if seat is None:
+        active = game.active
+        had.add(active)
+        if not game._jumps_on and had.issuperset(order):
+            game._jumps_on = True  # I-DOC-4
+        here = path.get(game.doctor) or game.board.next_on_path(game.doctor)
+        game.doctor = here
+        occupants = [s for s in order if position[s] == here]
+        nxt = None
+        if not occupants and here in game._buildings:
+            _building_draws(game, active)  # I-DOC-2
+        elif occupants and game._jumps_on:
+            nxt = jump_target(order, active, occupants)  # I-DOC-3
+        if game.turn >= game.turn_cap:  # I-END-2
+            game.phase, game._decider = "over", None
             return
+        seat = game._left[active] if nxt is None else nxt
         game.turn += 1
         game.active = seat
         game.table_luck_by_turn.append(game._held)
@@ -287,36 +315,34 @@ def _next_turn(game: Any, t: FastTables, last: list[bool]) -> None:
             game._decider = seat
             game.phase = "phase1"
             return
-        if not game.can_attack(seat):
-            here = position[seat]
-            if game.board.number(here) and upstream[here] is not None:
-                position[seat] = upstream[here]
-        if game.can_attack(seat) and not _round(game, t, seat, game.attack[seat], None, None,
-                                                 last):
+        if position[seat] != here or not game.can_attack(seat):
+            upstream = walk[position[seat]]
+            if upstream is not None:
+                position[seat] = upstream
+        if position[seat] == here and game.can_attack(seat) and not _round(
+                game, t, seat, game.attack[seat], None, None, last):
             return
 
 
-def _between_turns(game: Any) -> int | None:
-    """``IslandGame._between_turns`` in a quiet game: Doctor Lucky's step (``I-DOC-*``), the
-    building draws, the turn cap; whose turn is next (None: the game is over)."""
-    active, order = game.active, game.order
-    had = game._had_turn
-    had.add(active)
-    if not game._jumps_on and had.issuperset(order):
-        game._jumps_on = True  # I-DOC-4
-    here = game._next_on_path.get(game.doctor) or game.board.next_on_path(game.doctor)
-    game.doctor = here
-    position = game.position
-    occupants = [s for s in order if position[s] == here]
-    nxt = None
-    if not occupants and here in game._buildings:
-        game._building_draws(active)  # I-DOC-2
-    elif occupants and game._jumps_on:
-        nxt = jump_target(order, active, occupants)  # I-DOC-3
-    if game.turn >= game.turn_cap:  # I-END-2
-        game.phase, game._decider = "over", None
-        return None
-    return game._left[active] if nxt is None else nxt
+def _walk(t: FastTables, game: Any) -> dict[str, str | None]:
+    """By space: where a Stranger there walks upstream (None: it stays off the path)."""
+    board, upstream = game.board, game._upstream
+    t.walk = {s: upstream[s] if board.number(s) else None for s in board.spaces}
+    return t.walk
+
+
+def _building_draws(game: Any, active: int) -> None:
+    """``IslandGame._building_draws`` in a quiet game: from the left of the last player, each
+    player holding fewer than 3 cards draws one, while the deck lasts."""
+    deck, hands, strangers = game.deck, game.hands, game._is_stranger
+    for s in seats_from_left(game.order, active):
+        if not strangers[s]:
+            hand = hands[s]
+            if len(hand) < 3:
+                if not deck:
+                    return
+                hand.append(deck.pop())
+                game._held += game._luck[hand[-1]]
 
 
 def _best_weapon(game: Any, me: int, here: str) -> int | None:
@@ -365,7 +391,7 @@ def _round(game: Any, t: FastTables, attacker: int, value: int, weapon: int | No
                 loser = seat  # I-FOIL-3: the last who could cover it
             continue
         cards = _cover(t.codes(game.cards), len(game.cards), hand, needed, t.covers)
-        history.append(t.foil(cards) if cards else t.no_foil)
+        history.append(_made(t, t.foil, cards) if cards else t.no_foil)
         points = sum([luck[c] for c in cards])
         if points < needed <= sum([luck[c] for c in hand]):
             loser = seat

@@ -272,9 +272,11 @@ class ISMCTSAgent(Agent):
         node, seat = root, me
         while True:
             if node is root:
-                edge, action, new = self._step(world, node, moves, place)
+                edge, action, new = self._step(world, node, moves, place, True)
             else:
-                edge, action, new = self._step(world, node, world.legal_actions())
+                legal = world.legal_actions()
+                edge, action, new = self._step(world, node, legal,
+                                               {a: i for i, a in enumerate(legal)})
             path.append((edge, seat))
             world.apply_trusted(action)
             if new or world.is_over:
@@ -292,20 +294,23 @@ class ISMCTSAgent(Agent):
             edge.visits += 1
             edge.reward += returns[seat]
 
-    def _step(self, world: Any, node: _Node, legal: list[Any],
-              place: dict[Any, int] | None = None) -> tuple[_Edge, Any, bool]:
+    def _step(self, world: Any, node: _Node, legal: list[Any], place: dict[Any, int],
+              root: bool = False) -> tuple[_Edge, Any, bool]:
         """Pick the move at ``node`` in this world: a new one while the node may still widen,
         else the best available by UCB. Returns the edge, the move and whether it is new.
-        ``place`` (at the root): each legal move's place in ``legal``, where every move of
-        the tree is legal in every world."""
+        ``place``: each legal move's place in ``legal``; at the ``root`` every move of the
+        tree is legal in every world."""
         edges = node.edges
         node.visits += 1
-        if place is None:
-            available = [(a, edges[a]) for a in legal if a in edges]
-        else:  # the same list, in the same order, without a walk through every legal move
+        if root:  # the moves in the tree in order of place, without a walk through legal
             available = node.ordered  # sorted again only when a move was added
             if len(available) != len(edges):
                 available = node.ordered = sorted(edges.items(), key=lambda item: place[item[0]])
+        elif len(place) == len(legal):  # those of the tree's moves legal here, in legal order
+            available = sorted([(a, e) for a, e in edges.items() if a in place],
+                               key=lambda item: place[item[0]])
+        else:  # a list that repeats a move
+            available = [(a, edges[a]) for a in legal if a in edges]
         for _, edge in available:
             edge.available += 1
         for action, edge in available:
@@ -327,14 +332,23 @@ class ISMCTSAgent(Agent):
         return best_edge, best, False  # type: ignore[return-value]
 
     def _next_untried(self, world: Any, legal: list[Any], edges: dict[Any, _Edge],
-                      place: dict[Any, int] | None = None) -> Any:
+                      place: dict[Any, int]) -> Any:
         """The first move not yet in the tree of: the rollout bot's choice, the other readable
-        bots' choices, then a random legal move."""
-        for proposal in self._proposed(world, legal if place is None else place):
+        bots' choices, then a random legal move (``place``: each one's place in ``legal``)."""
+        for proposal in self._proposed(world, place):
             if proposal not in edges:
                 return proposal
-        untried = [a for a in legal if a not in edges]
-        return untried[self.rng.randrange(len(untried))]
+        if len(place) != len(legal):  # a list that repeats a move
+            untried = [a for a in legal if a not in edges]
+            return untried[self.rng.randrange(len(untried))]
+        # untried[k] of the list above, from the places taken (no walk through legal)
+        taken = sorted([place[a] for a in edges if a in place])
+        k = self.rng.randrange(len(legal) - len(taken))
+        for i in taken:
+            if i > k:
+                break
+            k += 1
+        return legal[k]
 
 
 def _accepted(game: Any, action: Any) -> bool:

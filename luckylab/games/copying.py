@@ -47,7 +47,7 @@ def light_copy(game: T, shared: frozenset[str], *, logs: bool = True,
     new = cls.__new__(cls)
     state = new.__dict__
     for key, value in game.__dict__.items():
-        if key in shared:
+        if key in shared or type(value) in _ATOMS:  # read-only, or immutable
             state[key] = value
         elif key in fresh:
             continue

@@ -607,7 +607,7 @@ class IslandGame(HandlerTable, GameBase):
         seen.update(self.discards)
         for cards in self.under.values():
             seen.update(cards)
-        return sorted(c.id for c in self.cards if c.id not in seen)
+        return [c for c in range(len(self.cards)) if c not in seen]  # ids are places
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: the pawns, the cat, every Move and Attack, the cards

@@ -590,7 +590,7 @@ class KillGame(HandlerTable, GameBase):
         seen = set(self.hands[seat])
         seen.update(self.discards)
         seen.update(self.removed)  # K-FAIL-1: played Failure cards leave the game, face up
-        return sorted(c.id for c in self.cards if c.id not in seen)
+        return [c for c in range(len(self.cards)) if c not in seen]  # ids are places
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: the board, its own hand, how many cards the others hold,

@@ -67,7 +67,11 @@ def _copy_value(value: Any) -> Any:
             return [v.copy() for v in value]
         return value.copy()
     if kind is dict:
-        return {k: (v if type(v) in _ATOMS else _copy_value(v)) for k, v in value.items()}
+        out = value.copy()
+        for k, v in value.items():
+            if type(v) not in _ATOMS:  # a hand, a list of cards ...: its own copy
+                out[k] = _copy_value(v)
+        return out
     if kind is set:
         return value.copy()
     if kind is random.Random:

@@ -208,16 +208,15 @@ def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
             return _made(t, t.hazard, best, DOCTOR)
     if to_him:
         return None
-    hands = game.hands
+    hands, targets, most = game.hands, {}, {}  # by space kind: who it may hit, and its cards
+    for s in order:
+        spot = position[s]
+        if s != me and spots.count(spot) == 1:
+            kind, size = kind_of[spot], len(hands.get(s, ()))
+            if size > most.get(kind, -1):
+                targets[kind], most[kind] = s, size
     for c in held:
-        kind = kinds[c][0]  # type: ignore[index]
-        target, most = None, -1
-        for s in order:
-            spot = position[s]
-            if s != me and kind_of[spot] == kind and spots.count(spot) == 1:
-                size = len(hands.get(s, ()))
-                if size > most:
-                    target, most = s, size
+        target = targets.get(kinds[c][0])  # type: ignore[index]
         if target is not None:
             return _made(t, t.hazard, c, target)
     return None

@@ -67,11 +67,7 @@ def _copy_value(value: Any) -> Any:
             return [v.copy() for v in value]
         return value.copy()
     if kind is dict:
-        out = value.copy()
-        for k, v in value.items():
-            if type(v) not in _ATOMS:  # a hand, a list of cards ...: its own copy
-                out[k] = _copy_value(v)
-        return out
+        return _copy_dict(value)
     if kind is set:
         return value.copy()
     if kind is random.Random:
@@ -89,6 +85,16 @@ def _copy_value(value: Any) -> Any:
                 object.__setattr__(other, name, _copy_value(item))
         return other
     return copy.deepcopy(value)
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    """A dict copied whole, then its mutable values (a hand, a list of cards ...) each
+    copied in turn."""
+    out = value.copy()
+    for k, v in value.items():
+        if type(v) not in _ATOMS:
+            out[k] = _copy_value(v)
+    return out
 
 
 def deal_anew(pool: list[int], sizes: list[tuple[int, int]], rng: random.Random

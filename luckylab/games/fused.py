@@ -74,13 +74,8 @@ def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
     True
     """
     defaults = {choice: values[0] for choice, values in plays.items()}
-    out: list[dict[str, Any]] = []
-    last = None
+    out = []
     for chooser in choosers:
-        if chooser is last:  # the same bot again (one bot for every seat): the same play
-            out.append(out[-1])
-            continue
-        last = chooser
         profile = type(chooser.__self__).__dict__.get("fused_profile", {})  # type: ignore[attr-defined]
         for choice, value in profile.items():
             values = plays.get(choice)

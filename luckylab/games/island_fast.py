@@ -154,7 +154,6 @@ def _turn(game: Any, t: FastTables, hazards: bool, last: list[bool]) -> None:
     if hazards:
         throw = _hazard(game, t, me, to_him)
         if throw is not None:
-            history.append(throw)
             if _throw(game, t, me, throw, last):
                 _phase2(game, t, me, last, *_view(game, t, me))
             return
@@ -234,11 +233,12 @@ def _made(t: FastTables, cls: type, *fields: Any) -> Any:
 
 
 def _throw(game: Any, t: FastTables, me: int, throw: Any, last: list[bool]) -> bool:
-    """``IslandGame._do_hazard`` in a quiet game (I-HAZ-*): the Hazard goes under the thrower,
-    its Move grows, and the target answers (a round of foiling for Doctor Lucky, by
-    :func:`_round`). Whether Phase 2 follows now (False: the game is over, or the victim
-    chooses a penalty)."""
+    """``me`` throws (``IslandGame._do_hazard`` in a quiet game, I-HAZ-*): the Hazard goes
+    under the thrower, its Move grows, and the target answers (a round of foiling for Doctor
+    Lucky, by :func:`_round`). Whether Phase 2 follows now (False: the game is over, or the
+    victim chooses a penalty)."""
     card, target = throw.card, throw.target
+    game.history.append(throw)
     game.hands[me].remove(card)
     game._held -= game._luck[card]
     game.under[me].append(card)
@@ -399,6 +399,12 @@ def _round(game: Any, t: FastTables, attacker: int, value: int, weapon: int | No
             hand.remove(c)
             discards.append(c)
         game._held -= points
+    return _end_round(game, attacker, value, weapon, hazard, paid, loser, table_luck)
+
+
+def _end_round(game: Any, attacker: int, value: int, weapon: int | None, hazard: int | None,
+               paid: int, loser: int | None, table_luck: int) -> bool:
+    """``IslandGame._finish_foil`` in a quiet game (see :func:`_round`)."""
     foiled = paid >= value
     game.attempt_log.append({
         "turn": game.turn, "attacker": attacker, "kind": "murder" if hazard is None else "hazard",
@@ -411,7 +417,7 @@ def _round(game: Any, t: FastTables, attacker: int, value: int, weapon: int | No
         game.phase, game._decider = "phase2", attacker
         return True
     if weapon is None:  # I-KILL-3: the Weapon is the marker; without one, a discard
-        game.under[attacker].append(discards.pop())
+        game.under[attacker].append(game.discards.pop())
     game.attack[attacker] += 1
     return True
 

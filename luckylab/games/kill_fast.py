@@ -193,13 +193,7 @@ def _turn(s: _State, t: FastTables) -> None:
             seen |= vis[pos[o]]
         good = t.all & ~seen  # K-KILL-1: the spaces no other player sees
         if worth is not None and good:  # ... where its best attack is worth enough
-            weapons = s.armed[seat]
-            if weapons is None:
-                weapons = 0
-                for c in hand:
-                    weapons |= worth[c]
-                s.armed[seat] = weapons
-            good &= weapons
+            good &= _armed(s, seat, worth)
         plan = _plan(t, s, seat, here, doc, good) if good else None
         if plan is None:
             if first:  # K-SNOOP-1: stay or step, nearest his next room; draw in a room
@@ -230,6 +224,18 @@ def _turn(s: _State, t: FastTables) -> None:
         else:
             s.doctor = to
         history.append(_play(t, card, "self" if kind == 2 else "doctor", to))
+
+
+def _armed(s: _State, seat: int, worth: list[int]) -> int:
+    """The spaces where a Weapon in ``seat``'s hand is worth its least value (remembered
+    until a Weapon enters or leaves the hand)."""
+    weapons = s.armed[seat]
+    if weapons is None:
+        weapons = 0
+        for c in s.hands[seat]:
+            weapons |= worth[c]
+        s.armed[seat] = weapons
+    return weapons
 
 
 def _plan(t: FastTables, s: _State, seat: int, here: int, doc: int,

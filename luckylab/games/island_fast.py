@@ -371,7 +371,7 @@ def _round(game: Any, t: FastTables, attacker: int, value: int, weapon: int | No
     held = hands.get(attacker)
     table_luck = game._held - (sum([luck[c] for c in held]) if held else 0)
     deck, discards, history, mean = game.deck, game.discards, game.history, game.mean_luck
-    paid, loser = 0, None
+    paid, could = 0, []  # (seat, what was needed when it passed): the loser is among them
     for k, seat in enumerate(asked):
         needed = value - paid
         if needed <= 0:  # I-FOIL-2: foiled, nobody more is asked
@@ -386,30 +386,35 @@ def _round(game: Any, t: FastTables, attacker: int, value: int, weapon: int | No
         if later and (last[seat] or sum((mean if deck else 0.0) if strangers[s] else
                                         len(hands[s]) * mean for s in later) >= needed):
             history.append(t.no_foil)  # someone after it may pay
-            if needed <= sum([luck[c] for c in hand]):
-                loser = seat  # I-FOIL-3: the last who could cover it
+            could.append((seat, needed))
             continue
         cards = _cover(t.codes(game.cards), len(game.cards), hand, needed, t.covers)
         history.append(_made(t, t.foil, cards) if cards else t.no_foil)
         points = sum([luck[c] for c in cards])
         if points < needed <= sum([luck[c] for c in hand]):
-            loser = seat
+            could.append((seat, 0))
         paid += points
         for c in cards:
             hand.remove(c)
             discards.append(c)
         game._held -= points
-    return _end_round(game, attacker, value, weapon, hazard, paid, loser, table_luck)
+    return _end_round(game, attacker, value, weapon, hazard, paid, could, table_luck)
 
 
 def _end_round(game: Any, attacker: int, value: int, weapon: int | None, hazard: int | None,
-               paid: int, loser: int | None, table_luck: int) -> bool:
-    """``IslandGame._finish_foil`` in a quiet game (see :func:`_round`)."""
+               paid: int, could: list[tuple[int, int]], table_luck: int) -> bool:
+    """``IslandGame._finish_foil`` in a quiet game (see :func:`_round`). ``could``: the seats
+    that passed or paid too little, each with what was needed then; the loser is the last
+    that held enough (I-FOIL-3; its hand is as it was, asked once), found only if it counts."""
     foiled = paid >= value
     game.attempt_log.append({
         "turn": game.turn, "attacker": attacker, "kind": "murder" if hazard is None else "hazard",
         "value": value, "foiled": foiled, "luck_spent": paid, "table_luck": table_luck})
     if not foiled:  # I-END-1
+        loser, luck = None, game._luck
+        for seat, needed in could:
+            if needed <= sum([luck[c] for c in game.hands[seat]]):
+                loser = seat
         game.winner, game.loser, game.finished = attacker, loser, True
         game.phase, game._decider = "over", None
         return False

@@ -193,3 +193,29 @@ def test_every_game_has_its_own_class_and_rollout_bot():
         assert issubclass(cls, ISMCTSAgent) and cls.game_name == game_name
         assert cls.default_rollout in agent_names(game_name)
         assert cls(seed=0).rollout == cls.default_rollout
+
+
+class _Tripwire(random.Random):
+    """A generator that refuses every draw."""
+
+    def random(self):
+        raise AssertionError("a bot that says it never draws drew from its generator")
+
+    def getrandbits(self, k):
+        raise AssertionError("a bot that says it never draws drew from its generator")
+
+
+@pytest.mark.parametrize("game_name, players", [("kill", 2), ("kill", 4), ("island", 2),
+                                                ("island", 4)])
+def test_a_bot_that_says_it_never_draws_plays_whole_games_without_drawing(game_name, players):
+    from luckylab.agents.readable import readable_class, readable_names
+
+    quiet = [readable_class(game_name, n) for n in readable_names(game_name)
+             if readable_class(game_name, n).__dict__.get("draws", True) is False]
+    assert quiet  # the default bot and its variant at least
+    for cls in quiet:
+        for seed in range(6):
+            game = luckylab.new_game(game_name, players=players, seed=seed)
+            bot = cls(seed=_Tripwire())
+            while not game.is_over:  # through the readable rules, every decision asked
+                game.apply(bot.choose(game))

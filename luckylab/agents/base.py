@@ -27,6 +27,10 @@ class Agent:
     reads_events = True
     """False for a bundled bot that never reads ``game.events``: the simulation then skips
     writing the events' text."""
+    draws = True
+    """False, in a bot's own class (not inherited), for a bot whose ``choose`` never draws from
+    its generator: the search bot, which makes thousands of bots, then hands it one shared,
+    idle generator instead of seeding one (the same play, without the seeding's cost)."""
     fused_turn: str | None = None
     """Set (to its game's name) only by a game's default bot, or a variant of it that the
     engine knows (its ``fused_profile`` says how it differs), in its own class: the engine may

@@ -139,6 +139,7 @@ class CautiousAgent(IslandAgent):
 
     name = "cautious"
     fused_turn = "island"  # the engine may play its turns itself (luckylab.games.island_fast)
+    draws = False  # never draws from its generator
 
     def phase1(self, game: IslandGame, me: int) -> Any:
         step = attack_move(game, me)
@@ -171,6 +172,7 @@ class AggressiveAgent(CautiousAgent):
     """
 
     name = "aggressive"
+    draws = False
     fused_turn = "island"  # the engine may play its turns itself, as this profile says:
     fused_profile = {"hazards": True, "foil": "last"}  # (luckylab.games.island_fast)
 

@@ -257,7 +257,7 @@ class ISMCTSAgent(Agent):
         ``legal_actions()`` does not list: it is skipped, unless ``real`` (the real game, at
         the root) accepts it."""
         for cls in (self._rollout_class, *self._proposer_classes):
-            proposal = cls(seed=self.rng.getrandbits(32)).choose(world)
+            proposal = _bot(cls, self.rng).choose(world)
             if proposal in legal or (real is not None and _accepted(real, proposal)):
                 yield proposal
 
@@ -287,7 +287,7 @@ class ISMCTSAgent(Agent):
                 after = edge.after[seat] = _Node()
             node = after
         if not world.is_over:
-            bot = self._rollout_class(seed=self.rng.getrandbits(32))
+            bot = _bot(self._rollout_class, self.rng)
             world.play_out([bot.choose] * world.num_seats)
         returns = world.returns()
         for edge, seat in path:
@@ -349,6 +349,17 @@ class ISMCTSAgent(Agent):
                 break
             k += 1
         return legal[k]
+
+
+_IDLE = random.Random(0)  # the generator of the bots that never draw from theirs
+
+
+def _bot(cls: type[Agent], rng: random.Random) -> Agent:
+    """A ``cls`` bot seeded by a draw from ``rng``; one that says it never draws from its
+    generator (``draws = False`` in its own class) gets the shared idle one instead of a
+    seeded one (the same play; ``rng`` draws the seed all the same)."""
+    seed = rng.getrandbits(32)
+    return cls(seed=_IDLE if cls.__dict__.get("draws", True) is False else seed)
 
 
 def _accepted(game: Any, action: Any) -> bool:

@@ -127,6 +127,7 @@ class Opportunist(Agent):
     trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
     reads_events = False
     fused_turn = "kill"  # the engine may play its turns itself (luckylab.games.kill_fast)
+    draws = False  # never draws from its generator
 
     name = "opportunist"
     min_value = 1
@@ -157,6 +158,7 @@ class Patient(Opportunist):
 
     name = "patient"
     min_value = 3
+    draws = False
     fused_turn = "kill"  # the engine may play its turns itself, as this profile says:
     fused_profile = {"min_value": min_value, "foil": "last"}  # (luckylab.games.kill_fast)
 

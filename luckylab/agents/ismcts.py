@@ -111,7 +111,12 @@ class ISMCTSAgent(Agent):
         of CPU time (at least one iteration); ``cut_short`` then says so. Reproducible only
         when the limit is not reached.
     rollout
-        The readable bot that finishes every simulated game for every seat.
+        The readable bot that finishes every simulated game for every seat (but the searching
+        seat's own, when ``own_rollout`` is given).
+    own_rollout
+        If given, the readable bot that plays the searching seat's own turns in the simulated
+        games (and whose move the guard keeps, see :meth:`_verdict`); the other seats play
+        like ``rollout``. By default the searching seat rolls out like the others.
     exploration
         The UCB constant ``c``.
     widening
@@ -121,6 +126,7 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
     game_name: str | None = None
     default_rollout = "random"
+    default_own_rollout: str | None = None  # None: the searching seat rolls out like the rest
     default_iterations = 200
     trusted = True  # a legal move: listed, or a readable bot's move the game accepted
     reads_events = False
@@ -128,7 +134,8 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int | random.Random | None = None, *,
                  iterations: int | None = None, cpu_ms: float | None = None,
                  max_cpu_ms: float | None = None,
-                 rollout: str | None = None, exploration: float = 0.7,
+                 rollout: str | None = None, own_rollout: str | None = None,
+                 exploration: float = 0.7,
                  widening: float = 1.0, guard: float = 1.64) -> None:
         super().__init__(seed)
         iterations = self.default_iterations if iterations is None else iterations
@@ -143,11 +150,11 @@ class ISMCTSAgent(Agent):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                     0 <= value < math.inf):
                 raise BadBudget(f"{what} must be a number >= 0, not {value!r}")
-        if rollout == self.name:
+        if self.name in (rollout, own_rollout):
             raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
-        self._fixed_rollout = rollout is not None
+        self._given = (rollout, own_rollout)
         try:
-            self._use(self.default_rollout if rollout is None else rollout)
+            self._use(*self._wanted(None))
         except OptionError as exc:
             raise BadBudget(str(exc)) from None
         self.iterations = iterations
@@ -166,18 +173,39 @@ class ISMCTSAgent(Agent):
         budget = f"cpu_ms={self.cpu_ms}" if self.cpu_ms else f"iterations={self.iterations}"
         if self.max_cpu_ms and not self.cpu_ms:
             budget += f", max_cpu_ms={self.max_cpu_ms}"
-        return f"{type(self).__name__}({budget}, rollout={self.rollout!r})"
+        own = f", own_rollout={self.own_rollout!r}" if self.own_rollout else ""
+        return f"{type(self).__name__}({budget}, rollout={self.rollout!r}{own})"
 
-    def _use(self, rollout: str) -> None:
-        self._rollout_class = readable_class(self.game_name, rollout)
-        self._proposer_classes = [readable_class(self.game_name, n)
-                                  for n in readable_names(self.game_name) if n != rollout]
-        self.rollout = rollout
+    def _wanted(self, game: Any) -> tuple[str, str | None]:
+        """The rollout bots for ``game`` (None: before any game): the ones given, else the
+        class's choice (a ``rollout`` given alone rolls out every seat)."""
+        rollout, own = self._given
+        if rollout is None:
+            rollout = self.default_rollout if game is None else self.rollout_for(game)
+            if own is None:
+                own = self.default_own_rollout if game is None else self.own_rollout_for(game)
+        return rollout, (None if own == rollout else own)
+
+    def _use(self, rollout: str, own: str | None = None) -> None:
+        cls = self._rollout_class = readable_class(self.game_name, rollout)
+        mine = self._own_class = cls if own is None else readable_class(self.game_name, own)
+        rest = [readable_class(self.game_name, n)
+                for n in readable_names(self.game_name) if n not in (rollout, own)]
+        # The readable bots asked for moves, in order: for the searching seat its own rollout
+        # bot first, for the other seats the rollout bot (``_proposed``'s ``mine``).
+        self._proposers = {True: [mine, *([cls] if own else []), *rest],
+                           False: [cls, *([mine] if own else []), *rest]}
+        self.rollout, self.own_rollout = rollout, own
 
     def rollout_for(self, game: Any) -> str:
         """The readable bot that rolls out ``game`` when none was given (the class default;
         a game where another bot is better at some player counts says so here)."""
         return self.default_rollout
+
+    def own_rollout_for(self, game: Any) -> str | None:
+        """The readable bot that plays the searching seat's own turns in the simulated games
+        of ``game`` when no rollout bot was given (None: the same as the others')."""
+        return self.default_own_rollout
 
     # -- choosing ------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:
@@ -201,9 +229,9 @@ class ISMCTSAgent(Agent):
             self.last_search = []
             return legal[0], []
         self.searched += 1
-        wanted = self.rollout_for(game)
-        if not self._fixed_rollout and wanted != self.rollout:
-            self._use(wanted)
+        wanted = self._wanted(game)
+        if wanted != (self.rollout, self.own_rollout):
+            self._use(*wanted)
         me = game.current_player
         root = _Node()
         # The readable bots' moves are tried first. They are asked in a determinization, not
@@ -219,7 +247,7 @@ class ISMCTSAgent(Agent):
         proposals = self._proposed(game.determinize(me, self.rng), place, game)
         for action in dict.fromkeys(proposals) or [legal[0]]:
             root.edges[action] = _Edge()
-        first = self.last_default = next(iter(root.edges))  # the rollout bot's own choice
+        first = self.last_default = next(iter(root.edges))  # this seat's rollout bot's choice
         unlisted = [a for a in root.edges if a not in place]
         place.update((a, len(legal) + k) for k, a in enumerate(unlisted))
         moves = legal + unlisted
@@ -239,7 +267,8 @@ class ISMCTSAgent(Agent):
         return self._verdict(first, root.edges, ranked[0][0]), self.last_search
 
     def _verdict(self, first: Any, edges: dict[Any, _Edge], best: Any) -> Any:
-        """The move tried most often, unless the rollout bot's own choice (``first``) did not
+        """The move tried most often, unless the searching seat's rollout bot's own choice
+        (``first``: ``own_rollout``'s when given, else ``rollout``'s) did not
         do clearly worse: the best of several noisy means looks better than it is, so another
         move must beat it by more than ``guard`` standard errors of the difference."""
         a, b = edges[best], edges[first]
@@ -250,12 +279,13 @@ class ISMCTSAgent(Agent):
         se = math.sqrt(max(p * (1 - p), 0.01) * (1 / a.visits + 1 / b.visits))
         return best if mean_a - mean_b > self.guard * se else first
 
-    def _proposed(self, world: Any, legal: Collection[Any], real: Any = None) -> Iterator[Any]:
-        """The moves the readable bots would play in ``world``, the rollout bot's first, one
-        bot (and one draw of the seed) at a time. A bot may build a legal move that
-        ``legal_actions()`` does not list: it is skipped, unless ``real`` (the real game, at
-        the root) accepts it."""
-        for cls in (self._rollout_class, *self._proposer_classes):
+    def _proposed(self, world: Any, legal: Collection[Any], real: Any = None,
+                  mine: bool = True) -> Iterator[Any]:
+        """The moves the readable bots would play in ``world``, first the one that rolls out
+        the seat deciding there (``mine``: the searching seat), one bot (and one draw of the
+        seed) at a time. A bot may build a legal move that ``legal_actions()`` does not list:
+        it is skipped, unless ``real`` (the real game, at the root) accepts it."""
+        for cls in self._proposers[mine]:
             proposal = cls(seed=self.rng.getrandbits(32)).choose(world)
             if proposal in legal or (real is not None and _accepted(real, proposal)):
                 yield proposal
@@ -265,7 +295,7 @@ class ISMCTSAgent(Agent):
                  place: dict[Any, int]) -> None:
         """One simulated game in ``world``. ``moves``: the root's moves (the legal list, then
         readable bots' moves the game accepts that it leaves out); ``place``: their places."""
-        if not self._rollout_class.reads_events:
+        if not (self._rollout_class.reads_events or self._own_class.reads_events):
             world.quieten(True)  # nobody reads a simulated game's sentences
         path: list[tuple[_Edge, int]] = []
         node, seat = root, me
@@ -273,7 +303,8 @@ class ISMCTSAgent(Agent):
             if node is root:
                 edge, action, new = self._step(world, node, moves, place)
             else:
-                edge, action, new = self._step(world, node, world.legal_actions())
+                edge, action, new = self._step(world, node, world.legal_actions(),
+                                               mine=seat == me)
             path.append((edge, seat))
             world.apply_trusted(action)
             if new or world.is_over:
@@ -285,18 +316,21 @@ class ISMCTSAgent(Agent):
             node = after
         if not world.is_over:
             bot = self._rollout_class(seed=self.rng.getrandbits(32))
-            world.play_out([bot.choose] * world.num_seats)
+            choosers = [bot.choose] * world.num_seats
+            if self._own_class is not self._rollout_class:
+                choosers[me] = self._own_class(seed=self.rng.getrandbits(32)).choose
+            world.play_out(choosers)
         returns = world.returns()
         for edge, seat in path:
             edge.visits += 1
             edge.reward += returns[seat]
 
     def _step(self, world: Any, node: _Node, legal: list[Any],
-              place: dict[Any, int] | None = None) -> tuple[_Edge, Any, bool]:
+              place: dict[Any, int] | None = None, mine: bool = True) -> tuple[_Edge, Any, bool]:
         """Pick the move at ``node`` in this world: a new one while the node may still widen,
         else the best available by UCB. Returns the edge, the move and whether it is new.
         ``place`` (at the root): each legal move's place in ``legal``, where every move of
-        the tree is legal in every world."""
+        the tree is legal in every world; ``mine``: the searching seat decides there."""
         edges = node.edges
         node.visits += 1
         if place is None:
@@ -310,7 +344,7 @@ class ISMCTSAgent(Agent):
                 return edge, action, True
         if not available or (len(available) < len(legal) and len(available) < 1 + self.widening
                              * math.sqrt(node.visits - 1)):
-            action = self._next_untried(world, legal, edges, place)
+            action = self._next_untried(world, legal, edges, place, mine)
             edge = edges[action] = _Edge()
             edge.available = 1
             return edge, action, True
@@ -324,10 +358,10 @@ class ISMCTSAgent(Agent):
         return best_edge, best, False  # type: ignore[return-value]
 
     def _next_untried(self, world: Any, legal: list[Any], edges: dict[Any, _Edge],
-                      place: dict[Any, int] | None = None) -> Any:
-        """The first move not yet in the tree of: the rollout bot's choice, the other readable
-        bots' choices, then a random legal move."""
-        for proposal in self._proposed(world, legal if place is None else place):
+                      place: dict[Any, int] | None = None, mine: bool = True) -> Any:
+        """The first move not yet in the tree of: the deciding seat's rollout bot's choice,
+        the other readable bots' choices, then a random legal move."""
+        for proposal in self._proposed(world, legal if place is None else place, mine=mine):
             if proposal not in edges:
                 return proposal
         untried = [a for a in legal if a not in edges]

@@ -189,11 +189,32 @@ def test_bad_settings_say_what_is_allowed(setting):
     assert str(info.value)
 
 
+ROLLOUTS = {("island", 2): "cautious", ("island", 4): "aggressive", ("kill", 4): "patient",
+            ("save", 4): "rider", ("panic", 4): "perfect", ("doctorwho", 3): "bluffer",
+            ("doctorwho", 4): "bluffer"}
+"""The rollout bot each class's docstring gives its reasons for (measured by
+benchmarks/bench_search.py --rollout), by game and player count."""
+
+
 def test_every_game_has_its_own_class_and_rollout_bot():
     for game_name, cls in AGENTS.items():
         assert issubclass(cls, ISMCTSAgent) and cls.game_name == game_name
         assert cls.default_rollout in agent_names(game_name)
         assert cls(seed=0).rollout == cls.default_rollout
+
+
+@pytest.mark.parametrize(("game_name", "players"), list(ROLLOUTS))
+def test_each_game_searches_with_its_measured_rollout_bot(game_name, players):
+    game = luckylab.new_game(game_name, players=players, seed=2)
+    bots = [agent_class(game_name)(seed=s) for s in range(game.num_seats)]
+    while len(game.legal_actions()) < 2:
+        game.apply(bots[game.current_player].choose(game))
+    bot = AGENTS[game_name](seed=0, iterations=2)
+    bot.choose(game)
+    assert bot.rollout == ROLLOUTS[game_name, players] and bot.own_rollout is None
+    given = AGENTS[game_name](seed=0, iterations=2, rollout="random")
+    given.choose(game)
+    assert given.rollout == "random"  # a rollout bot given is kept at every player count
 
 
 def test_own_rollout_plays_the_searching_seat_and_rollout_the_others(monkeypatch):

@@ -447,6 +447,8 @@ class DoctorWhoISMCTS(ISMCTSAgent):
     players 0.762, 0.675, 0.388 and 0.637 (0.550, 0.400, 0.400 and 0.500 with greedy
     rollouts); with 4 players 0.438, 0.362, 0.163 and 0.588 (0.300, 0.212, 0.125 and 0.275).
     A decision took 106-146 ms of CPU on average (greedy rollouts: 41-49 ms), at most 1.0 s.
+    Against the 4-player mix, greedy rollouts at 64 iterations (as much CPU) won 0.400 and
+    careful ones at 24 won 0.325.
     """
 
     game_name = "doctorwho"

@@ -180,12 +180,20 @@ def test_simulate_seats_ismcts_for_any_game():
                                      {"iterations": True}, {"cpu_ms": -1},
                                      {"cpu_ms": float("nan")}, {"exploration": -0.1},
                                      {"widening": "wide"}, {"guard": float("inf")},
-                                     {"rollout": "ismcts"}, {"rollout": "genius"}])
+                                     {"rollout": "ismcts"}, {"rollout": "genius"},
+                                     {"own_rollout": "ismcts"}, {"own_rollout": "genius"}])
 def test_bad_settings_say_what_is_allowed(setting):
     with pytest.raises(BadBudget) as info:
         AGENTS["save"](seed=0, **setting)
     assert isinstance(info.value, LuckyLabError)
     assert str(info.value)
+
+
+ROLLOUTS = {("island", 2): "cautious", ("island", 4): "aggressive", ("kill", 4): "patient",
+            ("save", 4): "rider", ("panic", 4): "perfect", ("doctorwho", 3): "bluffer",
+            ("doctorwho", 4): "bluffer"}
+"""The rollout bot each class's docstring gives its reasons for (measured by
+benchmarks/bench_search.py --rollout), by game and player count."""
 
 
 def test_every_game_has_its_own_class_and_rollout_bot():
@@ -219,3 +227,59 @@ def test_a_bot_that_says_it_never_draws_plays_whole_games_without_drawing(game_n
             bot = cls(seed=_Tripwire())
             while not game.is_over:  # through the readable rules, every decision asked
                 game.apply(bot.choose(game))
+
+
+@pytest.mark.parametrize(("game_name", "players"), list(ROLLOUTS))
+def test_each_game_searches_with_its_measured_rollout_bot(game_name, players):
+    game = luckylab.new_game(game_name, players=players, seed=2)
+    bots = [agent_class(game_name)(seed=s) for s in range(game.num_seats)]
+    while len(game.legal_actions()) < 2:
+        game.apply(bots[game.current_player].choose(game))
+    bot = AGENTS[game_name](seed=0, iterations=2)
+    bot.choose(game)
+    assert bot.rollout == ROLLOUTS[game_name, players] and bot.own_rollout is None
+    given = AGENTS[game_name](seed=0, iterations=2, rollout="random")
+    given.choose(game)
+    assert given.rollout == "random"  # a rollout bot given is kept at every player count
+
+
+def test_own_rollout_plays_the_searching_seat_and_rollout_the_others(monkeypatch):
+    state = next(states("kill", seed=2, wanted=1))
+    me = state.current_player
+    seen = []
+    real_play_out = type(state).play_out
+
+    def spy(world, choosers):
+        seen.append([type(c.__self__).name for c in choosers])
+        real_play_out(world, choosers)
+
+    monkeypatch.setattr(type(state), "play_out", spy)
+    bot = AGENTS["kill"](seed=1, iterations=20, own_rollout="opportunist")
+    assert (bot.rollout, bot.own_rollout) == ("patient", "opportunist")
+    bot.explain(state)
+    assert seen and all(names[me] == "opportunist" for names in seen)
+    assert all(n == "patient" for names in seen for s, n in enumerate(names) if s != me)
+    assert "own_rollout='opportunist'" in repr(bot)
+
+
+def test_own_rollout_names_the_move_the_guard_keeps():
+    """A 2-player Kill position where the opportunist attacks and the patient bot does not (both
+    read only what the seat sees): the guard keeps the searching seat's own rollout bot's move."""
+    game = luckylab.new_game("kill", players=2, seed=1)
+    bots = [agent_class("kill")(seed=s) for s in range(2)]
+    while True:
+        eager = agent_class("kill", "opportunist")(seed=0).choose(game)
+        waiting = agent_class("kill", "patient")(seed=0).choose(game)
+        if eager != waiting:
+            break
+        game.apply(bots[game.current_player].choose(game))
+    for own, rest, kept in (("opportunist", "patient", eager), ("patient", "opportunist", waiting)):
+        bot = AGENTS["kill"](seed=3, iterations=20, guard=1e9, rollout=rest, own_rollout=own)
+        assert bot.choose(game.clone()) == bot.last_default == kept
+
+
+def test_own_rollout_like_the_others_is_no_split():
+    state = next(states("save", seed=1, wanted=1))
+    same = AGENTS["save"](seed=6, iterations=12, own_rollout=AGENTS["save"].default_rollout)
+    assert same.own_rollout is None
+    assert same.explain(state.clone()) == AGENTS["save"](seed=6, iterations=12).explain(state)

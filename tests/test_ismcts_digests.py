@@ -32,7 +32,7 @@ PINNED = {
     ('island', 3): ('33c846a11f1b8828', '47404669627388c5'),
     ('save', 4): ('a527af090d40435b', '4597e77d26259fc2'),
     ('panic', 4): ('753427f4679eb278', '99b092cded362243'),
-    ('doctorwho', 3): ('a04796af8947429a', '670cb6605ea28af1'),
+    ('doctorwho', 3): ('d227e9f5739509a4', '71ab92cc35610a05'),  # bluffer rollouts
 }
 
 

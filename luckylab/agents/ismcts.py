@@ -224,6 +224,8 @@ class ISMCTSAgent(Agent):
         >>> action == counts[0][0], counts[0][1] >= counts[-1][1]
         (True, True)
         """
+        clock = time.process_time
+        start = clock()  # the budget counts the whole decision, the moves' list included
         legal = game.legal_actions()
         self.cut_short = False
         if len(legal) == 1:
@@ -252,9 +254,8 @@ class ISMCTSAgent(Agent):
         unlisted = [a for a in root.edges if a not in place]
         place.update((a, len(legal) + k) for k, a in enumerate(unlisted))
         moves = legal + unlisted
-        clock = time.process_time
-        deadline = None if self.cpu_ms is None else clock() + self.cpu_ms / 1000
-        limit = math.inf if self.max_cpu_ms is None else clock() + self.max_cpu_ms / 1000
+        deadline = None if self.cpu_ms is None else start + self.cpu_ms / 1000
+        limit = math.inf if self.max_cpu_ms is None else start + self.max_cpu_ms / 1000
         done = 0
         while ((done < self.iterations and (done == 0 or clock() < limit)) if deadline is None
                else (done == 0 or clock() < deadline)):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["all_fused", "fused_profiles", "is_fused"]
+__all__ = ["all_fused", "fused_profiles", "is_fused", "shared_action"]
 
 
 def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:
@@ -83,3 +83,21 @@ def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
                 return None
         out.append({**defaults, **profile})
     return out
+
+
+def shared_action(made: dict[tuple[Any, ...], Any], cls: type, *fields: Any) -> Any:
+    """``cls(*fields)``, one instance shared through ``made`` (a fused turn module's cache:
+    actions are frozen, so one object serves every turn that plays it); the cache is emptied
+    when it holds 20,000, so its size stays bounded whatever the game.
+
+    >>> made = {}
+    >>> shared_action(made, tuple, "ab") is shared_action(made, tuple, "ab")
+    True
+    """
+    key = (cls, *fields)
+    action = made.get(key)
+    if action is None:
+        if len(made) >= 20_000:
+            made.clear()
+        action = made[key] = cls(*fields)
+    return action

@@ -40,6 +40,7 @@ from typing import Any
 
 from ..boards.board import Board
 from .base import jump_target, seats_from_left
+from .fused import shared_action
 
 __all__ = ["PLAYS", "FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
@@ -223,13 +224,7 @@ def _hazard(game: Any, t: FastTables, me: int, to_him: bool) -> Any:
 
 def _made(t: FastTables, cls: type, *fields: Any) -> Any:
     """``cls(*fields)``, one shared instance (actions are frozen)."""
-    key = (cls, *fields)
-    action = t.made.get(key)
-    if action is None:
-        if len(t.made) >= 20_000:
-            t.made.clear()
-        action = t.made[key] = cls(*fields)
-    return action
+    return shared_action(t.made, cls, *fields)
 
 
 def _throw(game: Any, t: FastTables, me: int, throw: Any, last: list[bool]) -> bool:

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fused import shared_action
+
 __all__ = ["PLAYS", "play_out"]
 
 PLAYS: dict[str, tuple[Any, ...]] = {}
@@ -48,13 +50,7 @@ class _Actions:
         self.made: dict[tuple[Any, ...], Any] = {}
 
     def make(self, cls: type, *fields: Any) -> Any:
-        key = (cls, *fields)
-        action = self.made.get(key)
-        if action is None:
-            if len(self.made) >= 20_000:
-                self.made.clear()
-            action = self.made[key] = cls(*fields)
-        return action
+        return shared_action(self.made, cls, *fields)
 
 
 _MADE: dict[tuple[type, ...], _Actions] = {}

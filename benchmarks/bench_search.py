@@ -99,6 +99,15 @@ def play(job: tuple) -> tuple[float, float, float, int, int, int]:
             getattr(me, "simulations", 0), capped)
 
 
+def _own_rollout(game_name: str, players: int, bot: str) -> str:
+    """The rollout bot ``bot`` chooses itself for ``game_name`` at ``players`` (the Island's
+    depends on the player count)."""
+    searcher = agent_class(game_name, bot)(seed=0)
+    choose = getattr(searcher, "rollout_for", None)
+    game = luckylab.new_game(game_name, players=players, seed=0)
+    return choose(game) if choose else searcher.rollout
+
+
 def _totals(results: list[tuple]) -> tuple[float, float]:
     return sum(r[0] for r in results), sum(r[0] * r[0] for r in results)
 
@@ -222,7 +231,7 @@ def main() -> None:
                    "readable": {n: round(t[0], 6) for n, t in per_bot.items()},
                    "iterations": iterations, "searched": searched,
                    "max_cpu_ms": budget[1], "cut_short": sum(r[5] for r in mine),
-                   "rollout": rollout or agent_class(game_name, args.bot)(seed=0).rollout,
+                   "rollout": rollout or _own_rollout(game_name, players, args.bot),
                    "simulations": sum(r[4] for r in mine), "search_cpu_s": round(cpu, 3),
                    "max_decision_cpu_s": round(max(r[2] for r in mine), 3),
                    "wall_s": round(wall, 1)}

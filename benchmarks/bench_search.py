@@ -159,10 +159,11 @@ def main() -> None:
                         help="budget per decision: N for every game or GAME=N (default: the "
                              "bot's own default)")
     parser.add_argument("--max-cpu-ms", type=float, default=900.0, metavar="MS",
-                        help="ismcts stops a decision early once it has used MS ms of CPU "
-                             "(0: no cap). Issue 24's budget is a decision under 1 s CPU; the "
-                             "cap is checked between iterations and one Island iteration may "
-                             "take 100 ms, so 900 (as the play table's Hint)")
+                        help="ismcts stops a decision early rather than let it use more "
+                             "than MS ms of CPU (0: no cap): it skips an iteration that, as "
+                             "long as the longest so far, would overrun. Issue 24's budget is "
+                             "a decision under 1 s CPU; 900 leaves room for the readable "
+                             "bots' proposals, as the play table's Hint does")
     parser.add_argument("--rollout", default=None, nargs="*", metavar="[GAME=]BOT",
                         help="the rollout bot: BOT for every game or GAME=BOT (default: the "
                              "bot's own)")

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import luckylab
-from luckylab.agents import agent_class, agent_names
+from luckylab.agents import agent_class, agent_names, ismcts
 from luckylab.agents.ismcts import AGENTS, ISMCTSAgent
 from luckylab.errors import BadBudget, LuckyLabError
 from luckylab.simulation import player_seats
@@ -137,6 +137,27 @@ def test_a_cpu_time_limit_cuts_a_search_short_and_says_so():
     assert sum(n for _, n, _ in counts) == tight.simulations
     assert action in state.legal_actions()
     assert "max_cpu_ms" in repr(tight)
+
+
+def test_a_cpu_time_limit_skips_an_iteration_that_would_overrun(monkeypatch):
+    # A clock that only iterations move, by 100 ms each: with a 250 ms limit the third
+    # iteration would end at 300 ms, so the search stops after two (it used to run three).
+    state = next(states("kill", seed=2, wanted=1))
+    now = [0.0]
+    monkeypatch.setattr(ismcts.time, "process_time", lambda: now[0])
+    for bot in (AGENTS["kill"](seed=4, iterations=30, max_cpu_ms=250),
+                AGENTS["kill"](seed=4, cpu_ms=250)):
+        original = bot._iterate
+
+        def iterate(*args, original=original):
+            now[0] += 0.1
+            original(*args)
+
+        monkeypatch.setattr(bot, "_iterate", iterate)
+        now[0] = 0.0
+        bot.explain(state.clone())
+        assert bot.simulations == 2
+        assert bot.cut_short == (bot.cpu_ms is None)  # only an iterations budget is cut short
 
 
 def test_a_cpu_time_budget_searches_at_least_once_and_stops():

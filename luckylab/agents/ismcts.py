@@ -38,9 +38,10 @@ it (the *single-observer* simplification; multiple-observer ISMCTS avoids it).
 
 The budget is ``iterations`` per decision (the default; a seed then replays a game exactly)
 or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more);
-``max_cpu_ms`` keeps the iterations but stops early when a decision has used that much CPU
-time (a few positions, with long games ahead, cost many times the usual; the play table's
-Hint answers within a second so).
+``max_cpu_ms`` keeps the iterations but stops early rather than let a decision use more CPU
+time than that (a few positions, with long games ahead, cost many times the usual; the play
+table's Hint answers within a second so). Both stop before an iteration that, as long as the
+longest one so far, would overrun.
 
 >>> import luckylab
 >>> game = luckylab.new_game("kill", players=2, seed=3)
@@ -105,12 +106,13 @@ class ISMCTSAgent(Agent):
     iterations
         Simulated games per decision (the default budget, reproducible).
     cpu_ms
-        If given, search for this many milliseconds of CPU time per decision instead (at
-        least one iteration; not reproducible across machines).
+        If given, search for up to this many milliseconds of CPU time per decision instead
+        (at least one iteration; not reproducible across machines).
     max_cpu_ms
-        If given, stop before ``iterations`` once a decision has used this many milliseconds
-        of CPU time (at least one iteration); ``cut_short`` then says so. Reproducible only
-        when the limit is not reached.
+        If given, stop before ``iterations`` when one more iteration, as long as the longest
+        so far, would take the decision past this many milliseconds of CPU time (at least one
+        iteration); ``cut_short`` then says so. Reproducible only when the limit is not
+        reached.
     rollout
         The readable bot that finishes every simulated game for every seat (but the searching
         seat's own, when ``own_rollout`` is given).
@@ -254,14 +256,18 @@ class ISMCTSAgent(Agent):
         unlisted = [a for a in root.edges if a not in place]
         place.update((a, len(legal) + k) for k, a in enumerate(unlisted))
         moves = legal + unlisted
-        deadline = None if self.cpu_ms is None else start + self.cpu_ms / 1000
-        limit = math.inf if self.max_cpu_ms is None else start + self.max_cpu_ms / 1000
-        done = 0
-        while ((done < self.iterations and (done == 0 or clock() < limit)) if deadline is None
-               else (done == 0 or clock() < deadline)):
+        # Stop before an iteration that, as long as the longest so far, would end past the
+        # budget: one iteration can cost a tenth of a second where the game has long to run.
+        timed = self.cpu_ms is not None
+        ms = self.cpu_ms if timed else self.max_cpu_ms
+        end = math.inf if ms is None else start + ms / 1000
+        done, longest, now = 0, 0.0, clock()
+        while done == 0 or ((timed or done < self.iterations) and now + longest < end):
             self._iterate(game.determinize(me, self.rng), me, root, moves, place)
             done += 1
-        self.cut_short = deadline is None and done < self.iterations
+            before, now = now, clock()
+            longest = max(longest, now - before)
+        self.cut_short = not timed and done < self.iterations
         self.simulations += done
         ranked = sorted(root.edges.items(), key=lambda item: (
             -item[1].visits, -item[1].reward / max(item[1].visits, 1)))

@@ -377,3 +377,40 @@ def test_doctorwho_fused_help_is_the_bots_help():
     table = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS).help
     assert table == [help_value(c) for c in game.cards]
     assert len(set(table)) > 3
+
+
+def test_doctorwho_fused_attack_sets_are_the_rules_sets():
+    """The fused turns find the first Enemy set of a strength without listing every set
+    (``_attack_groups``): the same set, on random hands of Enemies, duplicates and all."""
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS, _attack_groups
+
+    game = new_game("doctorwho", players=4, seed=1)
+    t = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS)
+    assert t.designs_alike
+    enemies = [c.id for c in game.cards if c.kind == "enemy"]
+    rng = random.Random(3)
+    found = 0
+    for _ in range(3000):
+        hand = tuple(sorted(rng.sample(enemies, rng.randint(1, 8))))
+        most, need = rng.randint(1, len(hand)), rng.randint(1, 14)
+        want = next((combo for combo, _ in _attack_groups(list(hand), most, game.cards)
+                     if sum(game.cards[c].strength for c in combo) >= need), None)
+        assert doctorwho_fast._first_set(t, hand, most, need) == want, (hand, most, need)
+        found += want is not None and len(want) > 1
+    assert found > 100  # sets of several cards, not only single ones
+
+
+def test_doctorwho_fused_turns_where_equal_designs_attack_otherwise(monkeypatch):
+    """(A card list whose equal designs differ in type: the sets as the rules list them.)"""
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS
+
+    for seed in range(10):
+        game = new_game("doctorwho", players=4, seed=seed)
+        t = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS)
+        monkeypatch.setattr(t, "designs_alike", False)
+        monkeypatch.setattr(t, "attacks", {})
+        want = _doctorwho_played(new_game("doctorwho", players=4, seed=seed), Bluffer(seed=3),
+                                 False)
+        assert _doctorwho_played(game, Bluffer(seed=3), True) == want

@@ -57,6 +57,8 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from ..cards.doctorwho import compatible
+
 __all__ = ["PLAYS", "FastTables", "fast_tables", "play_out"]
 
 PLAYS: dict[str, tuple[Any, ...]] = {"dispose": ("careless", "careful"), "bluff": (False, True)}
@@ -115,6 +117,14 @@ class FastTables:
         least = min(self.location[c.id] for c in places if c.kind == "location")
         # luckylab.agents.doctorwho._locations_first: a Location outscores anything else
         self.locations_first = least > max(7 + most, 2 + 2 * most, 1 + 5)
+        self.partners = [frozenset(b.id for b in cards if compatible(a, b)) if a.kind == "enemy"
+                         else frozenset() for a in cards]
+        # equal designs attack alike (type and combines too): then the first Enemy set of a
+        # strength in _attack_groups' order is the first of all the sets, duplicates and all
+        alike: dict[Any, Any] = {}
+        self.designs_alike = all(
+            alike.setdefault(self.design[c.id], (c.type, c.combines)) == (c.type, c.combines)
+            for c in cards if c.kind == "enemy")
         self.defences: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
         self.attacks: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
         self.bluffs: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
@@ -499,14 +509,35 @@ def _attack(t: FastTables, key: tuple[tuple[int, ...], int], need: int
     if mkey in memo:
         return memo[mkey]
     strength, found = t.strength, None
-    for combo, _ in t.attack_groups(list(key[0]), key[1], t.cards):
-        if sum([strength[c] for c in combo]) >= need:
-            found = combo
-            break
+    if t.designs_alike:
+        found = _first_set(t, key[0], key[1], need)
+    else:
+        for combo, _ in t.attack_groups(list(key[0]), key[1], t.cards):
+            if sum([strength[c] for c in combo]) >= need:
+                found = combo
+                break
     if len(memo) >= 50_000:
         memo.clear()
     memo[mkey] = found
     return found
+
+
+def _first_set(t: FastTables, enemies: tuple[int, ...], most: int, need: int
+               ) -> tuple[int, ...] | None:
+    """The first of up to ``most`` of ``enemies`` (sorted), fewest first, then in
+    combinations order, that may attack together with strength ``need`` or more; None if none
+    may. (Without building every set: with equal designs alike, as ``_attack_groups`` lists
+    one set per multiset of designs, the first there.)"""
+    strength, ok = t.strength, t.partners
+    top = sorted([strength[c] for c in enemies], reverse=True)[:most]
+    if sum([s for s in top if s > 0]) < need:  # out of reach
+        return None
+    for k in range(1, most + 1):
+        for combo in itertools.combinations(enemies, k):
+            if (sum([strength[c] for c in combo]) >= need
+                    and all(b in ok[a] for a, b in itertools.combinations(combo, 2))):
+                return combo
+    return None
 
 
 def _weak_defender(t: FastTables, known: tuple[tuple[int, ...], int]

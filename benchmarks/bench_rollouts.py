@@ -1,8 +1,10 @@
 """How fast the search bot's rollouts run: ISMCTS simulations per CPU second, and whole games
-per CPU second of tables of its rollout bots (Kill's patient, The Island's aggressive).
+per CPU second of tables of its rollout bots (Kill's patient, The Island's aggressive, Doctor
+Who's bluffer).
 
 Run: ``python benchmarks/bench_rollouts.py`` (``--positions N`` seeded positions a row,
-``--iterations N`` the budget, ``--games N`` for the table rates). Prints numbers and, for each
+``--iterations N`` the budget, ``--games N`` for the table rates, ``--only doctorwho`` for one
+game's rows). Prints numbers and, for each
 row, a digest of the moves the search chose: it must not change when only the speed does.
 Rates are the best of ``--repeats`` runs against the process's CPU time (wall clock beside);
 the machine is shared, so compare runs made one after another.
@@ -18,8 +20,9 @@ import luckylab
 from luckylab.agents import agent_class
 from luckylab.simulation import play_game
 
-ROWS = (("kill", 2), ("kill", 4), ("island", 4))
-TABLES = (("kill", 2, "patient"), ("kill", 4, "patient"), ("island", 4, "aggressive"))
+ROWS = (("kill", 2), ("kill", 4), ("island", 4), ("doctorwho", 3), ("doctorwho", 4))
+TABLES = (("kill", 2, "patient"), ("kill", 4, "patient"), ("island", 4, "aggressive"),
+          ("doctorwho", 3, "bluffer"), ("doctorwho", 4, "bluffer"))
 
 
 def positions(game: str, players: int, count: int) -> list:
@@ -80,14 +83,16 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=64)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--only", nargs="*", metavar="GAME", help="only these games' rows")
     args = parser.parse_args()
-    for game, players in ROWS:
+    keep = set(args.only or {row[0] for row in ROWS})
+    for game, players in [row for row in ROWS if row[0] in keep]:
         cpu, wall, digest = search_rate(game, players, args.positions, args.iterations,
                                         args.repeats)
         print(f"ismcts {game} {players}p, {args.positions} positions x {args.iterations} "
               f"iterations: {cpu:7.0f} sims/CPU s ({wall:7.0f} /wall s)  moves {digest}",
               flush=True)
-    for game, players, bot in TABLES:
+    for game, players, bot in [row for row in TABLES if row[0] in keep]:
         cpu, wall = table_rate(game, players, bot, args.games, args.repeats)
         print(f"{bot} table {game} {players}p, {args.games} games: {cpu:7.0f} games/CPU s "
               f"({wall:7.0f} /wall s)", flush=True)

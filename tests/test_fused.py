@@ -1,5 +1,6 @@
 """The engines' fused turns play the same games as the reference rules with the default bots
-and the variants of them that the fused turns play (Kill's patient, The Island's aggressive).
+and the variants of them that the fused turns play (Kill's patient, The Island's aggressive,
+Doctor Who's careful and bluffer).
 
 ``play_out`` runs a game's fused turn module (``luckylab.games.kill_fast`` ...) when every seat
 is such a bot; wrapping the same bots' ``choose`` in a lambda hides them, and the engine plays
@@ -17,7 +18,7 @@ import random
 import pytest
 
 from luckylab.agents import agent_class
-from luckylab.agents.doctorwho import Careful, Greedy
+from luckylab.agents.doctorwho import Bluffer, Careful, Greedy, help_value
 from luckylab.agents.island import AggressiveAgent, CautiousAgent
 from luckylab.agents.kill import Opportunist, Patient
 from luckylab.games.fused import all_fused, fused_profiles, is_fused
@@ -29,17 +30,25 @@ FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8),
 VARIANTS = {"kill": "patient", "island": "aggressive"}
 """Each game's bot, other than the default, whose turns the engine plays: alone or mixed."""
 TABLES = [(g, p, t) for g in VARIANTS for p in FUSED[g] for t in ("variant", "mixed")]
+KIN = {"doctorwho": (None, "careful", "bluffer")}
+"""A game's bots whose turns the engine plays, several of them: a table of each alone, and the
+``kin`` table of all of them in turn round the table."""
+KIN_TABLES = [(g, p, t) for g in KIN for p in FUSED[g] for t in (*KIN[g][1:], "kin")]
 FAST_GAMES, SLOW_GAMES = 40, 1000
 
 
 def _names(game: str, seats: int, table: str, seed: int) -> list[str | None]:
-    """Every seat's bot: the default (None), the game's variant, or the two alternating
-    (which seats get which changes with the seed)."""
+    """Every seat's bot: the default (None), the game's variant, the two alternating, the
+    game's ``kin`` in turn (which seats get which changes with the seed), or the bot named."""
     if table == "default":
         return [None] * seats
     if table == "variant":
         return [VARIANTS[game]] * seats
-    return [VARIANTS[game] if (s + seed) % 2 else None for s in range(seats)]
+    if table == "mixed":
+        return [VARIANTS[game] if (s + seed) % 2 else None for s in range(seats)]
+    if table == "kin":
+        return [KIN[game][(s + seed) % len(KIN[game])] for s in range(seats)]
+    return [table] * seats
 
 
 def _played(game: str, players: int, seed: int, fused: bool, table: str = "default",
@@ -139,6 +148,27 @@ def test_fused_variants_follow_the_options(game, players, options):
     _compare(game, players, range(FAST_GAMES), table="mixed", **options)
 
 
+@pytest.mark.parametrize("game, players, table", KIN_TABLES)
+def test_fused_kin_play_the_reference_games(game, players, table):
+    _compare(game, players, range(FAST_GAMES), table=table)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players, table", KIN_TABLES)
+def test_fused_kin_play_the_reference_games_on_a_thousand_seeds(game, players, table):
+    _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES), snapshot=_compact,
+             table=table)
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("doctorwho", 2, {"two_player": True}),  # (Careful passes its 3 weakest: 2 go, D-VAR-1)
+    ("doctorwho", 4, {"starting": [2, 4, 1, 3], "turn_cap": 50}),
+])
+def test_fused_kin_follow_the_options(game, players, options):
+    for table in (*KIN[game][1:], "kin"):
+        _compare(game, players, range(FAST_GAMES), table=table, **options)
+
+
 def _worlds(game: str, players: int, seed: int, bot: str | None, fused: bool):
     """A game played some way in (by the reference: at any phase, in the middle of a turn),
     dealt anew for the player to move as the search bot does, and played out by one bot in
@@ -187,6 +217,17 @@ def test_profiles_are_the_bots_own():
         min_value = 4
 
     assert not is_fused(Stingier(seed=1).choose, "kill")
+    from luckylab.games.doctorwho_fast import PLAYS as WHO
+
+    assert fused_profiles([Greedy(seed=1).choose, Careful(seed=2).choose,
+                           Bluffer(seed=3).choose], WHO) == [
+        {"dispose": "careless", "bluff": False}, {"dispose": "careful", "bluff": False},
+        {"dispose": "careful", "bluff": True}]
+
+    class Shy(Bluffer):  # plays otherwise: not fused
+        bluff = False
+
+    assert not is_fused(Shy(seed=1).choose, "doctorwho")
 
     class Odd(Patient):  # claims a fused turn with a play the engine does not know
         fused_turn = "kill"
@@ -236,11 +277,11 @@ def test_island_cover_is_the_bots_cover():
         assert cheapest_cover(game.cards, hand, needed, memo) == want
 
 
-def _doctorwho_from(state, seed: int, fused: bool, shared: bool) -> tuple:
-    """Play a copy of ``state`` out with default bots (``shared``: one bot for every seat, as
-    the ISMCTS rollouts do); a snapshot of the end."""
+def _doctorwho_from(state, seed: int, fused: bool, shared: bool, bot: type = Greedy) -> tuple:
+    """Play a copy of ``state`` out with ``bot``s (``shared``: one bot for every seat, as the
+    ISMCTS rollouts do); a snapshot of the end."""
     game = state.clone()
-    bots = [Greedy(seed=seed * 10 + s) for s in range(1 if shared else game.players)]
+    bots = [bot(seed=seed * 10 + s) for s in range(1 if shared else game.players)]
     choosers = [bots[0].choose] * game.players if shared else [b.choose for b in bots]
     _play_out(game, choosers, "doctorwho", fused)
     return _snapshot(game, bots)
@@ -259,11 +300,12 @@ def _doctorwho_midgame(players: int, seed: int) -> object:
     return state
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_doctorwho_fused_turns_from_a_midgame_and_a_determinized_state(players):
-    """Doctor Who's dealt worlds (as the search bot plays them out), and the games themselves,
-    from up to 260 actions in (a Doctor Who turn is under way in any "turn" phase; the End
-    Game and a conflict's decision come later than in the other games)."""
+@pytest.mark.parametrize("players, bot", [(p, b) for p in (3, 4)
+                                         for b in (Greedy, Careful, Bluffer)])
+def test_doctorwho_fused_turns_from_a_midgame_and_a_determinized_state(players, bot):
+    """Doctor Who's dealt worlds (as the search bot plays them out: with the bluffer bot), and
+    the games themselves, from up to 260 actions in (a Doctor Who turn is under way in any
+    "turn" phase; the End Game and a conflict's decision come later than in the other games)."""
     phases = set()
     for seed in range(FAST_GAMES):
         state = _doctorwho_midgame(players, seed)
@@ -271,22 +313,23 @@ def test_doctorwho_fused_turns_from_a_midgame_and_a_determinized_state(players):
         world = state.determinize(seed % players, random.Random(seed))
         for start in (state, world):
             for shared in (False, True):
-                assert (_doctorwho_from(start, seed, True, shared)
-                        == _doctorwho_from(start, seed, False, shared)), f"seed {seed}"
+                assert (_doctorwho_from(start, seed, True, shared, bot)
+                        == _doctorwho_from(start, seed, False, shared, bot)), f"seed {seed}"
     assert {"turn", "endgame", "over"} <= phases  # (and at times a conflict's decision)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [3, 4])
-def test_doctorwho_fused_turns_from_midgames_on_many_seeds(players):
+@pytest.mark.parametrize("players, bot", [(p, b) for p in (3, 4)
+                                         for b in (Greedy, Careful, Bluffer)])
+def test_doctorwho_fused_turns_from_midgames_on_many_seeds(players, bot):
     decide = 0
     for seed in range(FAST_GAMES, FAST_GAMES + 400):
         state = _doctorwho_midgame(players, seed)
         decide += state.phase == "decide"
         world = state.determinize(seed % players, random.Random(seed))
         for start in (state, world):
-            assert (_doctorwho_from(start, seed, True, True)
-                    == _doctorwho_from(start, seed, False, True)), f"seed {seed}"
+            assert (_doctorwho_from(start, seed, True, True, bot)
+                    == _doctorwho_from(start, seed, False, True, bot)), f"seed {seed}"
     assert decide > 0  # a conflict's decision was a starting point too
 
 
@@ -302,14 +345,15 @@ def _doctorwho_played(game, bot, fused: bool) -> tuple:
     return _snapshot(game, [bot]), None
 
 
-def test_doctorwho_fused_turns_leave_the_last_resort_to_the_bot():
+@pytest.mark.parametrize("bot", [Greedy, Careful, Bluffer])
+def test_doctorwho_fused_turns_leave_the_last_resort_to_the_bot(bot):
     outcomes = []
     for fused in (True, False):
         game = new_game("doctorwho", players=3, seed=1)
         hand = game.hands[game.turn_player]
         game.discard.extend(hand[2:])
         del hand[2:]  # below the hand floor, which the rules never allow: nothing is legal
-        outcomes.append(_doctorwho_played(game, Greedy(seed=5), fused))  # but a reserve
+        outcomes.append(_doctorwho_played(game, bot(seed=5), fused))  # but a reserve
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][1] is not None and outcomes[0][0][0].count("Reserve(") >= 1
 
@@ -323,3 +367,50 @@ def test_doctorwho_fused_turns_on_cards_where_a_location_is_not_always_best(monk
                         "locations_first", False)  # then the bot weighs everything itself
     want = _doctorwho_played(new_game("doctorwho", players=3, seed=2), Greedy(seed=3), False)
     assert _doctorwho_played(game, Greedy(seed=3), True) == want
+
+
+def test_doctorwho_fused_help_is_the_bots_help():
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS
+
+    game = new_game("doctorwho", players=3, seed=1)
+    table = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS).help
+    assert table == [help_value(c) for c in game.cards]
+    assert len(set(table)) > 3
+
+
+def test_doctorwho_fused_attack_sets_are_the_rules_sets():
+    """The fused turns find the first Enemy set of a strength without listing every set
+    (``_attack_groups``): the same set, on random hands of Enemies, duplicates and all."""
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS, _attack_groups
+
+    game = new_game("doctorwho", players=4, seed=1)
+    t = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS)
+    assert t.designs_alike
+    enemies = [c.id for c in game.cards if c.kind == "enemy"]
+    rng = random.Random(3)
+    found = 0
+    for _ in range(3000):
+        hand = tuple(sorted(rng.sample(enemies, rng.randint(1, 8))))
+        most, need = rng.randint(1, len(hand)), rng.randint(1, 14)
+        want = next((combo for combo, _ in _attack_groups(list(hand), most, game.cards)
+                     if sum(game.cards[c].strength for c in combo) >= need), None)
+        assert doctorwho_fast._first_set(t, hand, most, need) == want, (hand, most, need)
+        found += want is not None and len(want) > 1
+    assert found > 100  # sets of several cards, not only single ones
+
+
+def test_doctorwho_fused_turns_where_equal_designs_attack_otherwise(monkeypatch):
+    """(A card list whose equal designs differ in type: the sets as the rules list them.)"""
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS
+
+    for seed in range(10):
+        game = new_game("doctorwho", players=4, seed=seed)
+        t = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS)
+        monkeypatch.setattr(t, "designs_alike", False)
+        monkeypatch.setattr(t, "attacks", {})
+        want = _doctorwho_played(new_game("doctorwho", players=4, seed=seed), Bluffer(seed=3),
+                                 False)
+        assert _doctorwho_played(game, Bluffer(seed=3), True) == want

@@ -278,6 +278,8 @@ class Careful(Greedy):
 
     name = "careful"
     careful = True
+    fused_turn = "doctorwho"  # games.doctorwho_fast plays it too, as its profile says
+    fused_profile = {"dispose": "careful"}
 
     def dispose(self, game: Any, obs: Observation | None, cards: Any) -> Any:
         if obs is None:
@@ -312,6 +314,8 @@ class Bluffer(Careful):
 
     name = "bluffer"
     bluff = True
+    fused_turn = "doctorwho"
+    fused_profile = {"dispose": "careful", "bluff": True}
 
 
 AGENTS: dict[str, type[Agent]] = {

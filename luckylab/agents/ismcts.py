@@ -476,15 +476,16 @@ class DoctorWhoISMCTS(ISMCTSAgent):
     """ISMCTS for Doctor Who: The Card Game, rolling out with the bluffer bot (the best readable
     bot in Player 1's seat).
 
-    Its rollouts go through the reference rules (only the greedy bot's turns are fused), about
-    2.5 times the CPU of greedy rollouts, and they make a much stronger searcher. Player 1's
-    wins at 24 iterations, 40 seeded games a row (``benchmarks/bench_search.py``'s deals and
-    opponents), against copies of the greedy, careful and bluffer bots and the mix: with 3
-    players 0.762, 0.675, 0.388 and 0.637 (0.550, 0.400, 0.400 and 0.500 with greedy
-    rollouts); with 4 players 0.438, 0.362, 0.163 and 0.588 (0.300, 0.212, 0.125 and 0.275).
-    A decision took 106-146 ms of CPU on average (greedy rollouts: 41-49 ms), at most 1.0 s.
-    Against the 4-player mix, greedy rollouts at 64 iterations (as much CPU) won 0.400 and
-    careful ones at 24 won 0.325.
+    Its rollouts are fused turns (``games.doctorwho_fast`` plays the bluffer bot as it does the
+    greedy one, at about the same CPU), and they make a much stronger searcher than greedy
+    rollouts. Player 1's wins at 24 iterations, 40 seeded games a row
+    (``benchmarks/bench_search.py``'s deals and opponents), against copies of the greedy,
+    careful and bluffer bots and the mix: with 3 players 0.762, 0.675, 0.388 and 0.637 (0.550,
+    0.400, 0.400 and 0.500 with greedy rollouts); with 4 players 0.438, 0.362, 0.163 and 0.588
+    (0.300, 0.212, 0.125 and 0.275). A decision took 37-52 ms of CPU on average (459-656
+    simulations per CPU second; 106-146 ms before the bluffer's turns were fused), at most
+    0.9 s on this shared machine. Against the 4-player mix, greedy rollouts at 64 iterations
+    (as much CPU as bluffer ones at 24 then) won 0.400 and careful ones at 24 won 0.325.
     """
 
     game_name = "doctorwho"

@@ -1234,13 +1234,15 @@ class DoctorWhoGame(GameBase):
 
     def play_out(self, choosers: Any) -> None:
         """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
-        each seat. In a quiet game where every seat is the default bot, the fused turns of
-        :mod:`luckylab.games.doctorwho_fast` play it (the same game, faster)."""
+        each seat. In a quiet game where every seat is the default bot or a variant of it that
+        they play, the fused turns of :mod:`luckylab.games.doctorwho_fast` play it (the same
+        game, faster)."""
         if self._quiet and all_fused(choosers, self.game_name):
             from .doctorwho_fast import PLAYS, play_out
 
-            if fused_profiles(choosers, PLAYS) is not None:  # the default bot's play only
-                play_out(self, choosers, _FUSED_PARTS)
+            profiles = fused_profiles(choosers, PLAYS)
+            if profiles is not None:  # each seat's play, as the fused turns know it
+                play_out(self, choosers, _FUSED_PARTS, profiles)
                 return
         apply = self.apply_trusted
         while self.phase != "over":

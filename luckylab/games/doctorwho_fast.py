@@ -1,10 +1,11 @@
-"""Doctor Who's fused turns: the default bot (``greedy``) deciding and the rules applying
-without listing legal actions, reading an observation or re-checking.
+"""Doctor Who's fused turns: the default bot (``greedy``) and its kin (``careful``,
+``bluffer``) deciding and the rules applying without listing legal actions, reading an
+observation or re-checking.
 
 :mod:`luckylab.games.doctorwho` is the reference that students read; this module plays the
 same games faster and is tested equal to it, action for action and draw for draw
 (``tests/test_fused.py``). ``DoctorWhoGame.play_out`` uses it for a quiet game in which every
-seat is the default bot (:mod:`luckylab.games.fused`). Each decision is made here from the
+seat is one of those bots (:mod:`luckylab.games.fused`). Each decision is made here from the
 game's own state (what the seat may know of it: the bot reads only its observation) and
 precomputed card tables; the frequent actions (Locations, Defenders and Enemies played face
 down, discards, passing) are applied here, the rest (conflicts, Support cards, purchases, the
@@ -26,13 +27,28 @@ What the bot does (``luckylab.agents.doctorwho.Greedy``), one action at a time:
 - in a conflict: Ironsides only when +1 helps, The Valiant always, and the matching discard
   of the fewest cards (the highest ids among those).
 
->>> from luckylab.agents.doctorwho import Greedy
+A bot's ``fused_profile`` changes two of those choices (:data:`PLAYS`): ``dispose``, how it
+ends a turn with nothing worth doing (``"careful"``, ``Careful.dispose``: in the End Game
+discard the card least useful to anyone, the lowest id of those; else reserve, or failing that
+discard, its hand card most useful to its right-hand neighbour unless that card is among its
+three weakest, else pass the weakest cards it may; then as the default bot), and ``bluff``
+(True: one Defender of strength 2 or less on a bare Location of its own scores 3 + VP, one
+Enemy of strength 2 or less against a bare Location 5 + VP).
+
+>>> from luckylab.agents.doctorwho import Bluffer, Greedy
 >>> from luckylab.games.doctorwho import _FUSED_PARTS, DoctorWhoGame
 >>> game = DoctorWhoGame(players=3, seed=2)
 >>> game.quieten()
->>> play_out(game, [Greedy(seed=s).choose for s in range(3)], _FUSED_PARTS)
+>>> plain = {"dispose": "careless", "bluff": False}
+>>> play_out(game, [Greedy(seed=s).choose for s in range(3)], _FUSED_PARTS, [plain] * 3)
 >>> game.is_over, len(game.history) > 0
 (True, True)
+>>> game = DoctorWhoGame(players=4, seed=2)
+>>> game.quieten()
+>>> bluffer = {"dispose": "careful", "bluff": True}
+>>> play_out(game, [Bluffer(seed=1).choose] * 4, _FUSED_PARTS, [bluffer] * 4)
+>>> game.is_over
+True
 """
 
 from __future__ import annotations
@@ -41,12 +57,18 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from ..cards.doctorwho import compatible
+
 __all__ = ["PLAYS", "FastTables", "fast_tables", "play_out"]
 
-PLAYS: dict[str, tuple[Any, ...]] = {}
-"""The choices a bot's ``fused_profile`` may set: none, only the default bot's play is fused."""
+PLAYS: dict[str, tuple[Any, ...]] = {"dispose": ("careless", "careful"), "bluff": (False, True)}
+"""The choices a bot's ``fused_profile`` may set, and the values played (the default first)."""
 
 UNKNOWN_CARD = 2.0  # luckylab.agents.doctorwho.UNKNOWN_CARD: a face-down card's guessed worth
+# luckylab.agents.doctorwho.help_value's worth of a Support card (1 for the rest)
+_GOOD_SUPPORT = {"Jammy Dodger": 4, "K-9": 3, "Bad Wolf": 3, "Captain Jack": 3,
+                 "Collecting on Debts": 3, "Chameleon Arch": 3, "TARDIS": 2, "Crack in Time": 2,
+                 "Mr Clever": 2}
 
 # What a card can do for the bot besides a Location, Defend or Attack (by name)
 (_NONE, _SONIC, _JAMMY, _WIDENER, _TARDIS, _CRACK, _IRONSIDES, _CLEVER, _JACK, _ARCH, _WOLF,
@@ -68,8 +90,8 @@ class FastTables:
     def __init__(self, cards: tuple[Any, ...], parts: tuple[Any, ...]) -> None:
         actions, self.new_loc, self.handlers, self.attack_groups, self.defence_picks, \
             self.counters = parts
-        (self.play_location, self.defend, self.attack, self.takeover, self.support, _,
-         self.buy, self.discard, self.pass_, self.ironsides, self.valiant,
+        (self.play_location, self.defend, self.attack, self.takeover, self.support,
+         self.reserve, self.buy, self.discard, self.pass_, self.ironsides, self.valiant,
          self.match) = actions
         self.cards = cards
         self.strength = [c.strength for c in cards]
@@ -86,13 +108,26 @@ class FastTables:
         self.name = [c.name for c in cards]
         self.type = [c.type for c in cards]
         self.dalek = [c.kind == "enemy" and c.type == "Dalek" for c in cards]
+        # luckylab.agents.doctorwho.help_value: how much a card would help whoever gets it
+        self.help = [float(c.strength) if c.kind in ("defender", "enemy") else
+                     float(c.vp + c.tp) if c.kind == "location" else
+                     float(_GOOD_SUPPORT.get(c.name, 1)) for c in cards]
         places = [c for c in cards if c.kind in ("location", "starting")]
         most = max(c.vp for c in places)
         least = min(self.location[c.id] for c in places if c.kind == "location")
         # luckylab.agents.doctorwho._locations_first: a Location outscores anything else
         self.locations_first = least > max(7 + most, 2 + 2 * most, 1 + 5)
+        self.partners = [frozenset(b.id for b in cards if compatible(a, b)) if a.kind == "enemy"
+                         else frozenset() for a in cards]
+        # equal designs attack alike (type and combines too): then the first Enemy set of a
+        # strength in _attack_groups' order is the first of all the sets, duplicates and all
+        alike: dict[Any, Any] = {}
+        self.designs_alike = all(
+            alike.setdefault(self.design[c.id], (c.type, c.combines)) == (c.type, c.combines)
+            for c in cards if c.kind == "enemy")
         self.defences: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
         self.attacks: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
+        self.bluffs: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 
 
 _TABLES: dict[tuple[int, int], FastTables] = {}
@@ -106,11 +141,12 @@ def fast_tables(cards: tuple[Any, ...], parts: tuple[Any, ...]) -> FastTables:
     return t
 
 
-def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]], parts: tuple[Any, ...]
-             ) -> None:
-    """Play a quiet ``DoctorWhoGame`` of default bots to its end (``choosers``: their
-    ``choose``; the bots' generators make their random choices; ``parts``: see
-    :class:`FastTables`)."""
+def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]], parts: tuple[Any, ...],
+             profiles: list[dict[str, Any]]) -> None:
+    """Play a quiet ``DoctorWhoGame`` to its end, each seat the default bot played as its
+    profile says (:data:`PLAYS`, every choice given, as ``luckylab.games.fused.fused_profiles``
+    fills them in; ``choosers``: the bots' ``choose``, their generators make their random
+    choices; ``parts``: see :class:`FastTables`)."""
     t = fast_tables(game.cards, parts)
     if not t.locations_first:  # (not so on the bundled cards) the bot's own weighing
         apply = game.apply_trusted
@@ -118,12 +154,13 @@ def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]], parts: tuple[A
             apply(choosers[game.current_player](game))
         return
     rngs = [c.__self__.rng for c in choosers]  # type: ignore[attr-defined]
+    plays = [(p["dispose"] == "careful", p["bluff"]) for p in profiles]
     while game.phase != "over":
         if game.phase == "decide":
             _decide(game, t)
             continue
         seat = game.turn_player
-        action = _choose(game, t, seat, rngs[seat])
+        action = _choose(game, t, seat, rngs[seat], *plays[seat])
         if action is None:  # nothing the bot weighs is legal: its last resort
             game.apply_trusted(choosers[seat](game))
             continue
@@ -149,6 +186,10 @@ def _apply(game: Any, t: FastTables, seat: int, action: Any) -> None:
             game.tp[seat] += want
         else:
             _take_tp(game, seat, action)
+    elif kind is t.reserve:  # D-RES-1
+        for c in action.cards:
+            hand.remove(c)
+            reserve.append(c)
     elif kind is t.discard:  # D-TP-2
         for c in action.cards:
             _take(hand, reserve, c)
@@ -257,9 +298,10 @@ def _decide(game: Any, t: FastTables) -> None:
     game.history.append(action)
 
 
-def _choose(game: Any, t: FastTables, seat: int, rng: Any) -> Any:
-    """``Greedy.choose`` on the turn player's turn: the action, or None when the bot would
-    choose among every legal action (nothing else is left to do)."""
+def _choose(game: Any, t: FastTables, seat: int, rng: Any, careful: bool, bluff: bool) -> Any:
+    """``Greedy.choose`` on the turn player's turn (``careful``: ``Careful.dispose``,
+    ``bluff``: ``Bluffer``'s scores): the action, or None when the bot would choose among
+    every legal action (nothing else is left to do)."""
     hand, reserve = game.hands[seat], game.reserves[seat]
     avail = hand + reserve
     slack = len(avail) - (0 if game.endgame else game.pass_n)
@@ -271,10 +313,18 @@ def _choose(game: Any, t: FastTables, seat: int, rng: Any) -> Any:
                 best, value = c, v
         if best is not None:
             return t.play_location(best)
-        action = _best(game, t, seat, avail, slack)
+        action = _best(game, t, seat, avail, slack, bluff)
         if action is not None:
             return action
-    # Greedy.dispose: nothing is worth doing
+    if careful:
+        return _careful(game, t, seat, rng, avail, slack)
+    return _dispose(game, t, seat, rng, avail, slack)
+
+
+def _dispose(game: Any, t: FastTables, seat: int, rng: Any, avail: list[int], slack: int
+             ) -> Any:
+    """``Greedy.dispose``: nothing is worth doing; None for the bot's last resort."""
+    hand, reserve = game.hands[seat], game.reserves[seat]
     if not game.endgame and len(hand) <= game.pass_n <= len(avail):
         extras = list(itertools.combinations(sorted(reserve), game.pass_n - len(hand)))
         return t.pass_(tuple(sorted(hand + list(rng.choice(extras)))))
@@ -284,6 +334,33 @@ def _choose(game: Any, t: FastTables, seat: int, rng: Any) -> Any:
     if game.tp[seat] >= 5 and drawable:
         return t.buy(1)
     return None
+
+
+def _careful(game: Any, t: FastTables, seat: int, rng: Any, avail: list[int], slack: int
+             ) -> Any:
+    """``Careful.dispose``: keep back (reserve), or burn, the hand card that would help the
+    right-hand neighbour most unless it is among the three weakest, else pass the weakest;
+    in the End Game burn the least useful card (``_uniq``: the discards that are legal)."""
+    value = t.help
+    if game.endgame:
+        if slack >= 1:
+            return t.discard((min(_uniq(t, avail), key=lambda c: (value[c], c)),))
+        return _dispose(game, t, seat, rng, avail, slack)
+    hand, reserve = game.hands[seat], game.reserves[seat]
+    weakest = sorted(avail, key=lambda c: (value[c], c))[:3]
+    extra = [c for c in hand if c not in weakest]
+    if extra:
+        strong = max(extra, key=lambda c: (value[c], c))
+        if (game.capacity(seat) > game.reserve_used(seat)
+                and strong in _uniq(t, hand)):  # D-RES-1
+            return t.reserve((strong,))
+        if slack >= 1 and strong in _uniq(t, avail):
+            return t.discard((strong,))
+    if len(hand) <= game.pass_n <= len(avail):  # every hand card goes, and reserve cards
+        picks = [tuple(sorted(hand + list(extra)))
+                 for extra in itertools.combinations(sorted(reserve), game.pass_n - len(hand))]
+        return t.pass_(min(picks, key=lambda p: (sum([value[c] for c in p]), p)))
+    return _dispose(game, t, seat, rng, avail, slack)
 
 
 def _uniq(t: FastTables, cards: list[int]) -> list[int]:
@@ -299,76 +376,106 @@ def _uniq(t: FastTables, cards: list[int]) -> list[int]:
     return out
 
 
-def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int) -> Any:
+def _best(game: Any, t: FastTables, seat: int, avail: list[int], slack: int, bluff: bool
+          ) -> Any:
     """``Greedy.best``: the first action of the highest score above 0 in the order of
-    ``legal_actions()`` (defences, attacks, then takeovers and Support cards), or None."""
-    locs, lines, vps = game.locs, game.lines, t.vp
-    best: Any = None
-    top = 0.0
-    strength = t.strength
-    defenders = [c for c in avail if t.defender[c]]
-    if defenders:  # D-DEF-1 (a Location where even one card would not score more is skipped)
-        defs = _uniq(t, defenders)
-        known = (tuple(defs), min(slack, len(defs)))
-        for lid in lines[seat]:
-            loc = locs[lid]
-            if loc.enemies:
-                base = 8 + vps[lid]
-                if base - 1 <= top:
-                    continue
-                up, threat = loc.up, 0.0
-                for e in loc.enemies:
-                    threat += strength[e] if e in up else UNKNOWN_CARD
-            elif loc.defenders or loc.tardis:
-                continue
-            else:
-                threat, base = 3, 2 + vps[lid]
-                if base - 1 <= top:
-                    continue
-            pick = _defence(t, known, loc.defenders, threat)
-            if pick is not None and base - len(pick) > top:
-                best, top = (t.defend, lid, pick), base - len(pick)
+    ``legal_actions()`` (defences, attacks, then takeovers and Support cards), or None
+    (``bluff``: as ``Bluffer`` scores)."""
+    best, top = _defend(game, t, seat, avail, slack, bluff)
     enemies = [c for c in avail if t.enemy[c]]
     daleks = -1  # counted when needed
-    if enemies:  # D-ENE-1 (a Location where even one card would not score more is skipped)
-        daleks = [loc.attacker for loc in locs.values()].count(seat)
-        free = daleks < t.counters
-        key = (tuple(sorted(enemies)), min(len(enemies), slack))
-        weakest = -1
-        found: dict[int, Any] = {}  # strength needed -> the Enemy set
-        players = game.players
-        for i in range(1, players):
-            for lid in lines[(seat + i) % players]:
-                loc = locs[lid]
-                if loc.attacker is not None or not (free or loc.tardis):
-                    continue  # (reinforcing an own attack scores -1)
-                vp = vps[lid]
-                if loc.tardis:  # the weakest card, alone
-                    if weakest < 0:
-                        weakest = min(enemies, key=lambda c: (strength[c], c))
-                    pick: Any = (weakest,)
-                    score = 1 + vp - strength[weakest]
-                else:
-                    if loc.defenders:  # beat 2 per face-down card, + 1
-                        need, base = 2 * len(loc.defenders) + 2, 4 + vp
-                    else:
-                        need, base = 3, 3 + 2 * vp
-                    if base - 1 <= top:
-                        continue
-                    pick = found.get(need, _UNKNOWN)
-                    if pick is _UNKNOWN:
-                        pick = found[need] = _attack(t, key, need)
-                    if pick is None:
-                        continue
-                    score = base - len(pick)
-                if score > top:
-                    best, top = (t.attack, lid, pick), score
+    if enemies:
+        daleks = [loc.attacker for loc in game.locs.values()].count(seat)
+        best, top = _attack_best(game, t, seat, enemies, slack, daleks, bluff, best, top)
     found = _others(game, t, seat, avail, slack, daleks, top)
     if found is not None:
         return found
     if best is None:
         return None
     return best[0](best[1], best[2])
+
+
+def _defend(game: Any, t: FastTables, seat: int, avail: list[int], slack: int, bluff: bool
+            ) -> tuple[Any, float]:
+    """The best defence (D-DEF-1) as ``(Defend, loc, cards)`` and its score, or (None, 0): a
+    Location where even one card would not score more is skipped."""
+    best: Any = None
+    top = 0.0
+    defenders = [c for c in avail if t.defender[c]]
+    if not defenders:
+        return best, top
+    locs, vps, strength = game.locs, t.vp, t.strength
+    defs = _uniq(t, defenders)
+    known = (tuple(defs), min(slack, len(defs)))
+    for lid in game.lines[seat]:
+        loc = locs[lid]
+        if loc.enemies:
+            base = 8 + vps[lid]
+            if base - 1 <= top:
+                continue
+            up, threat = loc.up, 0.0
+            for e in loc.enemies:
+                threat += strength[e] if e in up else UNKNOWN_CARD
+        elif loc.defenders or loc.tardis:
+            continue
+        else:
+            threat, base = 3, 2 + vps[lid]
+            if bluff and base + 1 > top:  # one weak card face down: 3 + VP, more than any other
+                weak = _weak_defender(t, known)
+                if weak is not None:
+                    best, top = (t.defend, lid, weak), base + 1
+                    continue
+            if base - 1 <= top:
+                continue
+        pick = _defence(t, known, loc.defenders, threat)
+        if pick is not None and base - len(pick) > top:
+            best, top = (t.defend, lid, pick), base - len(pick)
+    return best, top
+
+
+def _attack_best(game: Any, t: FastTables, seat: int, enemies: list[int], slack: int,
+                 daleks: int, bluff: bool, best: Any, top: float) -> tuple[Any, float]:
+    """The best attack (D-ENE-1) if it scores above ``top`` (else ``best`` and ``top``), as
+    ``(Attack, loc, cards)`` and its score: a Location where even one card would not score
+    more is skipped."""
+    locs, vps, strength = game.locs, t.vp, t.strength
+    free = daleks < t.counters
+    key = (tuple(sorted(enemies)), min(len(enemies), slack))
+    weakest = -1
+    # Bluffer: the weak Enemy (strength 2 or less) that comes first alone, the lowest id
+    weak = min([c for c in enemies if strength[c] <= 2], default=None) if bluff else None
+    found: dict[int, Any] = {}  # strength needed -> the Enemy set
+    players = game.players
+    for i in range(1, players):
+        for lid in game.lines[(seat + i) % players]:
+            loc = locs[lid]
+            if loc.attacker is not None or not (free or loc.tardis):
+                continue  # (reinforcing an own attack scores -1)
+            vp = vps[lid]
+            if loc.tardis:  # the weakest card, alone
+                if weakest < 0:
+                    weakest = min(enemies, key=lambda c: (strength[c], c))
+                if 1 + vp - strength[weakest] > top:
+                    best, top = (t.attack, lid, (weakest,)), 1 + vp - strength[weakest]
+                continue
+            if loc.defenders:  # beat 2 per face-down card, + 1
+                need, base = 2 * len(loc.defenders) + 2, 4 + vp
+            else:
+                need, base = 3, 3 + 2 * vp
+            bare = weak is not None and not loc.defenders  # a bluff: 5 + VP
+            if base - 1 <= top and not (bare and 5 + vp > top):
+                continue
+            pick = found.get(need, _UNKNOWN)
+            if pick is _UNKNOWN:
+                pick = found[need] = _attack(t, key, need)
+            moves = [] if pick is None else [(base - len(pick), pick)]
+            if bare:  # in the order of legal_actions(): one card before more, low ids first
+                first = pick is not None and len(pick) == 1 and pick[0] < weak
+                moves.insert(len(moves) if first else 0, (5 + vp, (weak,)))
+            for score, cards in moves:
+                if score > top:
+                    best, top = (t.attack, lid, cards), score
+    return best, top
 
 
 def _defence(t: FastTables, known: tuple[tuple[int, ...], int], there: list[int],
@@ -402,13 +509,52 @@ def _attack(t: FastTables, key: tuple[tuple[int, ...], int], need: int
     if mkey in memo:
         return memo[mkey]
     strength, found = t.strength, None
-    for combo, _ in t.attack_groups(list(key[0]), key[1], t.cards):
-        if sum([strength[c] for c in combo]) >= need:
+    if t.designs_alike:
+        found = _first_set(t, key[0], key[1], need)
+    else:
+        for combo, _ in t.attack_groups(list(key[0]), key[1], t.cards):
+            if sum([strength[c] for c in combo]) >= need:
+                found = combo
+                break
+    if len(memo) >= 50_000:
+        memo.clear()
+    memo[mkey] = found
+    return found
+
+
+def _first_set(t: FastTables, enemies: tuple[int, ...], most: int, need: int
+               ) -> tuple[int, ...] | None:
+    """The first of up to ``most`` of ``enemies`` (sorted), fewest first, then in
+    combinations order, that may attack together with strength ``need`` or more; None if none
+    may. (Without building every set: with equal designs alike, as ``_attack_groups`` lists
+    one set per multiset of designs, the first there.)"""
+    strength, ok = t.strength, t.partners
+    top = sorted([strength[c] for c in enemies], reverse=True)[:most]
+    if sum([s for s in top if s > 0]) < need:  # out of reach
+        return None
+    for k in range(1, most + 1):
+        for combo in itertools.combinations(enemies, k):
+            if (sum([strength[c] for c in combo]) >= need
+                    and all(b in ok[a] for a, b in itertools.combinations(combo, 2))):
+                return combo
+    return None
+
+
+def _weak_defender(t: FastTables, known: tuple[tuple[int, ...], int]
+                   ) -> tuple[int, ...] | None:
+    """The first pick (``_defence_picks``) of one Defender of strength 2 or less of
+    ``known[0]`` (a bluff on a bare Location), as a 1-tuple; None if none. Remembered."""
+    memo = t.bluffs
+    if known in memo:
+        return memo[known]
+    strength, found = t.strength, None
+    for combo, _ in t.defence_picks(list(known[0]), known[1], t.cards):
+        if len(combo) == 1 and strength[combo[0]] <= 2:
             found = combo
             break
     if len(memo) >= 50_000:
         memo.clear()
-    memo[mkey] = found
+    memo[known] = found
     return found
 
 

@@ -478,11 +478,49 @@ def _cover(code: list[int], deck_size: int, held: Sequence[int], needed: int,
     key = (tuple([code[c] for c in hand]), needed)
     places = memo.get(key)
     if places is None:
-        places = _cover_places(key[0], needed, deck_size)
+        places = _cover_fast(key[0], needed)
+        if places is None:
+            places = _cover_places(key[0], needed, deck_size)
         if len(memo) >= 20_000:
             memo.clear()
         memo[key] = places
     return tuple([hand[i] for i in places])
+
+
+def _cover_fast(codes: tuple[int, ...], needed: int) -> tuple[int, ...] | None:
+    """:func:`_cover_places`'s answer when no cards, one or two make it (most covers), found
+    without the knapsack; None: three cards or more. The knapsack spends the least Luck it can
+    (``total``: the least sum of some cards reaching ``needed``), then the fewest cards, then
+    the fewest Weapons, and of those covers it keeps the one whose last card comes first (then
+    the one before it ...)."""
+    if needed < 1:
+        return None
+    sums = 1  # bit t: some of the cards make exactly t Luck
+    for code in codes:
+        sums |= sums << (code >> 1)
+    sums >>= needed
+    if not sums:
+        return ()
+    total = needed + (sums & -sums).bit_length() - 1
+    if total <= 4:  # one card: the first without a Weapon, else the first Weapon
+        if total * 2 in codes:
+            return (codes.index(total * 2),)
+        if total * 2 + 1 in codes:
+            return (codes.index(total * 2 + 1),)
+    first: dict[int, int] = {}  # two cards: code -> the place of its first card so far
+    best: list[tuple[int, int] | None] = [None, None, None]  # by Weapons: (place, place)
+    for j, code in enumerate(codes):
+        rest = total - (code >> 1)
+        if 0 < rest <= 4:
+            for armed in (0, 1):
+                i = first.get(rest * 2 + armed)
+                if i is not None and best[(code & 1) + armed] is None:
+                    best[(code & 1) + armed] = (i, j)
+            if best[0] is not None:
+                return best[0]
+        if code not in first:
+            first[code] = j
+    return best[1] or best[2]
 
 
 def _cover_places(codes: tuple[int, ...], needed: int, deck_size: int) -> tuple[int, ...]:

@@ -46,7 +46,6 @@ from typing import Any
 
 from ..boards.board import Board
 from ..cards import load_deck
-from .fused import shared_action
 
 __all__ = ["PLAYS", "FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
@@ -93,10 +92,13 @@ class FastTables:
         self.cat = [MoveCat(s) for s in names]
         self.pass_, self.draw, self.no_foil = Pass(), Draw(), Foil(())
         self.attack = {c: Attack(c) for c in [None, *(c.id for c in deck if c.kind == "weapon")]}
-        self.moves: dict[tuple[int, int], Any] = {}
-        self.made: dict[tuple[Any, ...], Any] = {}  # (class, *fields) -> a shared action
+        self.gives = [GiveCard(c.id) for c in deck]
+        self.moves: list[list[Any]] = [[None] * len(names) for _ in range(16)]  # [seat][to]
+        self.throws: dict[tuple[int, Any], Any] = {}
+        self.foils: dict[tuple[int, ...], Any] = {}
         # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
         self.covers: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self.pays: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}  # (hand, needed)
         # the live seats in order -> by seat: the others, those asked to foil, seats_from_left
         self.seating: dict[tuple[int, ...], tuple[list[Any], list[Any], list[Any]]] = {}
 
@@ -209,15 +211,20 @@ def _turn(s: _State, t: FastTables) -> None:
     """One player's Phase 1 and Phase 2 (I-MOVE-1, I-MOVE-2; I-HAZ-1), and the step to the
     next player's turn."""
     me, pos, doctor = s.active, s.pos, s.doctor
-    here = pos[me]
-    rows, seen, crowd = _view(s, t, me)
+    here, rows, seen, crowd = pos[me], t.sight[s.cat], 0, 0
+    for o in s.others[me]:  # what the others see, and where they stand (_view)
+        p = pos[o]
+        seen |= rows[p]
+        crowd |= 1 << p
     to_him = (here != doctor and t.dist[here][doctor] <= s.moves[me]
               and not (seen | crowd) >> doctor & 1)
     if s.hazards[me]:
         throw = _hazard(s, t, me, to_him)
         if throw is not None:
-            if _throw(s, t, me, *throw):
-                _phase2(s, t, me, *_view(s, t, me))
+            if _throw(s, t, me, *throw):  # nothing moved; a player may be out
+                if s.youre_out:
+                    rows, seen, crowd = _view(s, t, me)
+                _phase2(s, t, me, rows, seen, crowd)
             return
     first, dest = t.pass_, -1
     if to_him:
@@ -236,9 +243,9 @@ def _turn(s: _State, t: FastTables) -> None:
                 break
     if dest >= 0:
         pos[me] = dest
-        first = t.moves.get((me, dest))
+        first = t.moves[me][dest]
         if first is None:
-            first = t.moves[me, dest] = t.move(((me, t.names[dest]),))
+            first = t.moves[me][dest] = t.move(((me, t.names[dest]),))
     s.history.append(first)
     _phase2(s, t, me, rows, seen, crowd)
 
@@ -319,7 +326,10 @@ def _throw(s: _State, t: FastTables, me: int, card: int, target: Any) -> bool:
     Move grows, and the target answers: a round of foiling for Doctor Lucky, the top card for
     a Stranger (I-STR-7), a player its least card (or out, "You're Out"). Whether Phase 2
     follows (False: the thrower won)."""
-    s.history.append(shared_action(t.made, t.hazard, card, target))
+    throw = t.throws.get((card, target))
+    if throw is None:
+        throw = t.throws[card, target] = t.hazard(card, target)
+    s.history.append(throw)
     hand = s.hands[me]
     hand.remove(card)
     s.held -= t.luck[card]
@@ -341,7 +351,7 @@ def _throw(s: _State, t: FastTables, me: int, card: int, target: Any) -> bool:
     victim = s.hands[target]
     if victim:  # I-HAZ-2: it gives the card worth least to it
         worst = min(victim, key=t.rank.__getitem__)
-        s.history.append(shared_action(t.made, t.give, worst))
+        s.history.append(t.gives[worst])
         victim.remove(worst)
         hand.append(worst)
     elif s.youre_out:  # I-HAZ-3
@@ -439,7 +449,7 @@ def _round(s: _State, t: FastTables, attacker: int, value: int, weapon: int | No
     held = hands.get(attacker)
     table_luck = s.held - (sum([luck[c] for c in held]) if held else 0)
     deck, discards, history, mean = s.deck, s.discards, s.history, s.mean
-    paid, could = 0, []  # (seat, what was needed when it passed): the loser is among them
+    paid, could, n = 0, [], len(asked)  # could: (seat, what was needed when it passed)
     for k, seat in enumerate(asked):
         needed = value - paid
         if needed <= 0:  # I-FOIL-2: foiled, nobody more is asked
@@ -450,14 +460,15 @@ def _round(s: _State, t: FastTables, attacker: int, value: int, weapon: int | No
                 discards.append(top)
                 paid += luck[top]
             continue
-        hand, later = hands[seat], asked[k + 1:]
-        if later and (last[seat] or sum((mean if deck else 0.0) if stranger[x] else
-                                        len(hands[x]) * mean for x in later) >= needed):
+        hand = hands[seat]
+        if k + 1 < n and (last[seat] or sum((mean if deck else 0.0) if stranger[x] else
+                                            len(hands[x]) * mean for x in asked[k + 1:])
+                          >= needed):
             history.append(t.no_foil)  # someone after it may pay
             could.append((seat, needed))
             continue
-        cards = _cover(t.code, t.deck_size, hand, needed, t.covers)
-        history.append(shared_action(t.made, t.foil, cards) if cards else t.no_foil)
+        cards = _pay(t, hand, needed)
+        history.append(_foil_action(t, cards))
         points = sum([luck[c] for c in cards])
         if points < needed <= sum([luck[c] for c in hand]):
             could.append((seat, 0))
@@ -467,6 +478,31 @@ def _round(s: _State, t: FastTables, attacker: int, value: int, weapon: int | No
             discards.append(c)
         s.held -= points
     return _end_round(s, t, attacker, value, weapon, hazard, paid, could, table_luck)
+
+
+def _pay(t: FastTables, hand: list[int], needed: int) -> tuple[int, ...]:
+    """The cheapest cover of ``needed`` from ``hand`` (:func:`_cover`), remembered by the hand
+    itself (at most 20,000 kept)."""
+    key = (tuple(hand), needed)
+    cards = t.pays.get(key)
+    if cards is None:
+        cards = _cover(t.code, t.deck_size, hand, needed, t.covers)
+        if len(t.pays) >= 20_000:
+            t.pays.clear()
+        t.pays[key] = cards
+    return cards
+
+
+def _foil_action(t: FastTables, cards: tuple[int, ...]) -> Any:
+    """``Foil(cards)``, one shared instance (actions are frozen; at most 20,000 kept)."""
+    if not cards:
+        return t.no_foil
+    action = t.foils.get(cards)
+    if action is None:
+        if len(t.foils) >= 20_000:
+            t.foils.clear()
+        action = t.foils[cards] = t.foil(cards)
+    return action
 
 
 def _end_round(s: _State, t: FastTables, attacker: int, value: int, weapon: int | None,

@@ -98,7 +98,7 @@ class FastTables:
         self.foils: dict[tuple[int, ...], Any] = {}
         # (codes of the cards with Luck, in hand order; needed) -> their places in a cover
         self.covers: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
-        self.pays: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}  # (hand, needed)
+        self.pays: dict[tuple[tuple[int, ...], int], Any] = {}  # (hand, needed) -> _pay's
         # the live seats in order -> by seat: the others, those asked to foil, seats_from_left
         self.seating: dict[tuple[int, ...], tuple[list[Any], list[Any], list[Any]]] = {}
 
@@ -376,6 +376,7 @@ def _next_turn(s: _State, t: FastTables) -> None:
     I-STR-5: walk upstream unless it may attack; attack if it may), until a player's turn or
     the end."""
     stranger, pos, order, doctor_next = s.stranger, s.pos, s.order, t.doctor_next
+    left, from_left, buildings, walk = s.left, s.from_left, t.buildings, t.walk  # no one leaves
     while True:
         active = s.active
         if not s.jumps:  # once on, every live seat has had a turn
@@ -385,16 +386,16 @@ def _next_turn(s: _State, t: FastTables) -> None:
         nxt = -1
         if here in pos:
             if s.jumps:  # I-DOC-3: the first of them from the left of the last player
-                for seat in s.from_left[active]:
+                for seat in from_left[active]:
                     if pos[seat] == here:
                         nxt = seat
                         break
-        elif t.buildings >> here & 1:
+        elif buildings >> here & 1:
             _building_draws(s, t, active)  # I-DOC-2
         if s.turn >= s.cap:  # I-END-2
             s.over = True
             return
-        seat = s.left[active] if nxt < 0 else nxt
+        seat = left[active] if nxt < 0 else nxt
         s.turn += 1
         s.active = seat
         s.by_turn.append(s.held)
@@ -402,7 +403,7 @@ def _next_turn(s: _State, t: FastTables) -> None:
             return
         spot = pos[seat]
         if spot != here or not _unseen(s, t, seat, here):
-            up = t.walk[spot]
+            up = walk[spot]
             if up >= 0:
                 pos[seat] = spot = up
             if spot != here or not _unseen(s, t, seat, here):
@@ -467,9 +468,8 @@ def _round(s: _State, t: FastTables, attacker: int, value: int, weapon: int | No
             history.append(t.no_foil)  # someone after it may pay
             could.append((seat, needed))
             continue
-        cards = _pay(t, hand, needed)
-        history.append(_foil_action(t, cards))
-        points = sum([luck[c] for c in cards])
+        cards, points, action = _pay(t, hand, needed)
+        history.append(action)
         if points < needed <= sum([luck[c] for c in hand]):
             could.append((seat, 0))
         paid += points
@@ -480,17 +480,17 @@ def _round(s: _State, t: FastTables, attacker: int, value: int, weapon: int | No
     return _end_round(s, t, attacker, value, weapon, hazard, paid, could, table_luck)
 
 
-def _pay(t: FastTables, hand: list[int], needed: int) -> tuple[int, ...]:
-    """The cheapest cover of ``needed`` from ``hand`` (:func:`_cover`), remembered by the hand
-    itself (at most 20,000 kept)."""
+def _pay(t: FastTables, hand: list[int], needed: int) -> tuple[tuple[int, ...], int, Any]:
+    """The cheapest cover of ``needed`` from ``hand`` (:func:`_cover`), its Luck and its
+    ``Foil``, remembered by the hand itself (at most 20,000 kept)."""
     key = (tuple(hand), needed)
-    cards = t.pays.get(key)
-    if cards is None:
+    paid = t.pays.get(key)
+    if paid is None:
         cards = _cover(t.code, t.deck_size, hand, needed, t.covers)
         if len(t.pays) >= 20_000:
             t.pays.clear()
-        t.pays[key] = cards
-    return cards
+        paid = t.pays[key] = (cards, sum([t.luck[c] for c in cards]), _foil_action(t, cards))
+    return paid
 
 
 def _foil_action(t: FastTables, cards: tuple[int, ...]) -> Any:

@@ -61,8 +61,7 @@ def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
     values it can play, the default first): the defaults, updated by the seat's bot class's
     own ``fused_profile``. None if a profile names a choice or a value the module does not
     play (then the engine plays through its readable rules). The choosers must be fused
-    (:func:`all_fused`); a chooser repeated is looked at once, its seats sharing one dict (the
-    fused turns read it, never change it).
+    (:func:`all_fused`).
 
     >>> class Bot:
     ...     fused_profile = {"foil": "last"}
@@ -75,13 +74,8 @@ def fused_profiles(choosers: Sequence[Callable[[Any], Any]],
     True
     """
     defaults = {choice: values[0] for choice, values in plays.items()}
-    out: list[dict[str, Any]] = []
-    last = None
+    out = []
     for chooser in choosers:
-        if chooser is last:  # one bot for every seat, as a search's rollouts: read once
-            out.append(out[-1])
-            continue
-        last = chooser
         profile = type(chooser.__self__).__dict__.get("fused_profile", {})  # type: ignore[attr-defined]
         for choice, value in profile.items():
             values = plays.get(choice)

@@ -47,12 +47,15 @@ def light_copy(game: T, shared: frozenset[str], *, logs: bool = True,
     new = cls.__new__(cls)
     state = new.__dict__
     for key, value in game.__dict__.items():
-        if key in shared or type(value) in _ATOMS:  # read-only, or immutable
+        kind = type(value)
+        if key in shared or kind in _ATOMS:  # read-only, or immutable
             state[key] = value
         elif key in fresh:
             continue
         elif key in _LOGS:
             state[key] = value.copy() if logs else []
+        elif kind is set or (kind is list and not (value and type(value[0]) is list)):
+            state[key] = value.copy()  # the commonest case of _copy_value, without a call
         else:
             state[key] = _copy_value(value)
     return new
@@ -92,7 +95,10 @@ def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
     copied in turn."""
     out = value.copy()
     for k, v in value.items():
-        if type(v) not in _ATOMS:
+        kind = type(v)
+        if kind is list and not (v and type(v[0]) is list):
+            out[k] = v.copy()  # a hand: _copy_value's commonest case, without a call
+        elif kind not in _ATOMS:
             out[k] = _copy_value(v)
     return out
 

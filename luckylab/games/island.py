@@ -223,7 +223,7 @@ class DiscardLuck(GameAction):
 Action = Move | MoveCat | PlayHazard | Pass | Draw | Attack | Foil | GiveCard | DiscardLuck
 
 _ACTIONS = (Move, MoveCat, PlayHazard, Pass, Draw, Attack, Foil, GiveCard, DiscardLuck)
-_FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard)  # for island_fast
+_FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard, GiveCard)  # island_fast
 
 
 @dataclass

@@ -126,13 +126,13 @@ def test_fused_turns_follow_the_options(game, players, options):
     _compare(game, players, range(FAST_GAMES), **options)
 
 
-@pytest.mark.parametrize("game, players, table", TABLES)
+@pytest.mark.parametrize("game, players, table", TABLES + KIN_TABLES)
 def test_fused_variants_play_the_reference_games(game, players, table):
     _compare(game, players, range(FAST_GAMES), table=table)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, players, table", TABLES)
+@pytest.mark.parametrize("game, players, table", TABLES + KIN_TABLES)
 def test_fused_variants_play_the_reference_games_on_a_thousand_seeds(game, players, table):
     _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES), snapshot=_compact,
              table=table)
@@ -146,18 +146,6 @@ def test_fused_variants_play_the_reference_games_on_a_thousand_seeds(game, playe
 def test_fused_variants_follow_the_options(game, players, options):
     _compare(game, players, range(FAST_GAMES), table="variant", **options)
     _compare(game, players, range(FAST_GAMES), table="mixed", **options)
-
-
-@pytest.mark.parametrize("game, players, table", KIN_TABLES)
-def test_fused_kin_play_the_reference_games(game, players, table):
-    _compare(game, players, range(FAST_GAMES), table=table)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game, players, table", KIN_TABLES)
-def test_fused_kin_play_the_reference_games_on_a_thousand_seeds(game, players, table):
-    _compare(game, players, range(FAST_GAMES, FAST_GAMES + SLOW_GAMES), snapshot=_compact,
-             table=table)
 
 
 @pytest.mark.parametrize("game, players, options", [

@@ -478,6 +478,15 @@ def _attack_best(game: Any, t: FastTables, seat: int, enemies: list[int], slack:
     return best, top
 
 
+def _remember(memo: dict[Any, Any], key: Any, found: Any) -> Any:
+    """Keep ``found`` under ``key`` in ``memo`` (emptied first once it holds 50,000 answers,
+    so its memory stays bounded) and return it."""
+    if len(memo) >= 50_000:
+        memo.clear()
+    memo[key] = found
+    return found
+
+
 def _defence(t: FastTables, known: tuple[tuple[int, ...], int], there: list[int],
              threat: float) -> tuple[int, ...] | None:
     """The first of the fewest picks (``_defence_picks``) of the Defenders ``known[0]``, at
@@ -494,10 +503,7 @@ def _defence(t: FastTables, known: tuple[tuple[int, ...], int], there: list[int]
             continue
         if sum([strength[c] for c in combo]) >= threat:
             found = combo
-    if len(memo) >= 50_000:
-        memo.clear()
-    memo[key] = found
-    return found
+    return _remember(memo, key, found)
 
 
 def _attack(t: FastTables, key: tuple[tuple[int, ...], int], need: int
@@ -516,10 +522,7 @@ def _attack(t: FastTables, key: tuple[tuple[int, ...], int], need: int
             if sum([strength[c] for c in combo]) >= need:
                 found = combo
                 break
-    if len(memo) >= 50_000:
-        memo.clear()
-    memo[mkey] = found
-    return found
+    return _remember(memo, mkey, found)
 
 
 def _first_set(t: FastTables, enemies: tuple[int, ...], most: int, need: int
@@ -552,10 +555,7 @@ def _weak_defender(t: FastTables, known: tuple[tuple[int, ...], int]
         if len(combo) == 1 and strength[combo[0]] <= 2:
             found = combo
             break
-    if len(memo) >= 50_000:
-        memo.clear()
-    memo[known] = found
-    return found
+    return _remember(memo, known, found)
 
 
 def _others(game: Any, t: FastTables, seat: int, avail: list[int], slack: int, daleks: int,

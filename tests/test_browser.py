@@ -28,6 +28,7 @@ import json
 import os
 import re
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,8 @@ PLAY_TABLE = 'PlayTable("island", players=4, you=1, seed=2026)'
 OPEN_TIMEOUT_S = 120  # server start, kernel start, first render of JupyterLab
 RUN_TIMEOUT_S = 900  # all cells of one lesson (simulations included) on a busy 2-core machine
 CLICK_TIMEOUT_S = 60
+LOST_CLICK_S = 10  # a click the page shows no sign of after this long (kernel idle) was lost
+MOST_LOST_CLICKS = 2  # more lost clicks than this in the five games is a fault, not bad luck
 POLL_MS = 100  # between two looks at the page while waiting for a state (was 250: idle time)
 
 
@@ -516,19 +519,21 @@ def _shown(table) -> dict[str, object]:
             "log": log[1:] if log and log[0] == "What happened" else log}
 
 
-def play_by_clicks(page, table, twin, decisions, server: LabServer) -> str | None:
+def play_by_clicks(page, table, twin, decisions, server: LabServer,
+                   lost_clicks: list[str]) -> str | None:
     """Play ``decisions`` decisions (None: to the end) at a table in the page by clicking: two
     clicks on the picture at the first choice that has a place on it (a space, a card of the
     grid, a card of the hand), else the "Do it" button. ``twin``, the same table in this
     process, gets the same clicks; after each one the page must show what the twin shows
-    (message, title, event log). Returns a description of the problem, or None."""
+    (message, title, event log). Returns a description of the problem, or None; a click the
+    page lost (see ``click_at``) is added to ``lost_clicks``."""
     image = table.locator("img").first
     image.scroll_into_view_if_needed()
     do_it = table.locator("button", has_text=re.compile(r"^\s*Do it\s*$")).first
 
-    def in_step(what: str) -> str | None:
+    def in_step(what: str, timeout: float | None = None) -> str | None:
         wanted = _as_shown(twin)
-        deadline = time.monotonic() + CLICK_TIMEOUT_S
+        deadline = time.monotonic() + (timeout or CLICK_TIMEOUT_S)
         shown = _shown(table)
         while time.monotonic() < deadline and shown != wanted:
             page.wait_for_timeout(POLL_MS)
@@ -538,19 +543,42 @@ def play_by_clicks(page, table, twin, decisions, server: LabServer) -> str | Non
                     + server.log_tail(20))
         return None
 
+    def click_at(key: str, what: str) -> str | None:
+        """Click ``key`` in the page and in the twin, then check they agree. The page is
+        settled first (kernel idle, picture loaded); a click the page shows no sign of (its
+        table unchanged, the kernel idle again) is made once more, and said so."""
+        wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, f"kernel before {what}", server)
+        image.evaluate("img => img.complete && img.naturalWidth > 0 ? null"
+                       " : new Promise(done => img.addEventListener('load', done, {once: true}))")
+        x, y = twin.clicks.pixel_of(key)
+        natural_w, natural_h = twin.clicks.natural
+        before = _shown(table)
+        for attempt in (1, 2):
+            box = image.bounding_box()
+            # The locator's click scrolls the picture into view and waits until it is visible,
+            # stable and the topmost thing at that point.
+            image.click(position={"x": x * box["width"] / natural_w,
+                                  "y": y * box["height"] / natural_h},
+                        timeout=CLICK_TIMEOUT_S * 1000)
+            if attempt == 1:
+                twin.click({"dataX": x, "dataY": y})
+            problem = in_step(f"{what} click on {key}", LOST_CLICK_S)
+            if problem is None:
+                return None
+            if attempt == 1 and _shown(table) == before \
+                    and page.evaluate(JS_BUSY_STATE) == "idle":
+                lost_clicks.append(f"{twin.game_name}: {what} click on {key} at {box}")
+                continue
+            return in_step(f"{what} click on {key}")
+        return None  # pragma: no cover - the loop returns
+
     made = 0
     while not twin.game.is_over and (decisions is None or made < decisions):
         keyed = [c for cs in twin.choices.values() for c in cs if c.space is not None]
         if keyed:
             key = keyed[0].space
             for click in ("a first", "a second"):
-                x, y = twin.clicks.pixel_of(key)
-                natural_w, natural_h = twin.clicks.natural
-                box = image.bounding_box()
-                page.mouse.click(box["x"] + x * box["width"] / natural_w,
-                                 box["y"] + y * box["height"] / natural_h)
-                twin.click({"dataX": x, "dataY": y})
-                problem = in_step(f"{click} click on {key}")
+                problem = click_at(key, click)
                 if problem:
                     return problem
         else:
@@ -576,6 +604,7 @@ def test_play_table_plays_every_game_by_clicking(server, lab_page):
 
     (server.root / EVERY_GAME_NOTEBOOK).write_text(_every_game_notebook())
     problems: list[str] = []
+    lost_clicks: list[str] = []
     try:
         page = lab_page.open(EVERY_GAME_NOTEBOOK)
         page.evaluate(JS_RUN_ALL)
@@ -587,7 +616,8 @@ def test_play_table_plays_every_game_by_clicking(server, lab_page):
         for k, (game, args, decisions) in enumerate(EVERY_GAME):
             twin = PlayTable(game, **args)
             try:
-                problem = play_by_clicks(page, tables.nth(k), twin, decisions, server)
+                problem = play_by_clicks(page, tables.nth(k), twin, decisions, server,
+                                         lost_clicks)
             finally:
                 twin.close()
             if problem:
@@ -598,3 +628,8 @@ def test_play_table_plays_every_game_by_clicking(server, lab_page):
         lab_page.discard()  # the last user of the page: nothing to keep it for
         server.shutdown_kernels_for(EVERY_GAME_NOTEBOOK)
     assert not problems, "\n".join(problems)
+    # A click the browser dropped now and then (it happened twice in about ten full runs, each
+    # time right after a click at the same spot) is clicked again; many would be a fault.
+    assert len(lost_clicks) <= MOST_LOST_CLICKS, "\n".join(lost_clicks)
+    if lost_clicks:
+        warnings.warn("clicked again after a lost click: " + "; ".join(lost_clicks), stacklevel=1)

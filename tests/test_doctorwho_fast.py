@@ -136,3 +136,36 @@ def test_a_subclass_that_scores_on_its_own_plays_the_same_games():
             game = new_game("doctorwho", players=players, seed=seed)
             game.play_out([b.choose for b in _bots(Rescoring, players, seed)])
             assert game.history == reference(players, seed).history
+
+
+def test_remembered_answers_leave_the_collector_little_to_walk():
+    """The fast path's memos (Enemy sets, Defender picks, bluffs) and the engine's memo of
+    attack sets and Defender picks live as long as the card list. Python's collector walks
+    every object it tracks at each full collection, so a search paused for up to a third of a
+    second once the memos were full. Their keys and answers hold numbers and strings (tuples
+    of those are untracked after one collection), and the engine's answers share one copy of
+    each card set; the engine's memo is emptied at ``MEMO_MOST`` answers."""
+    import gc
+
+    from luckylab.agents import agent_class
+    from luckylab.games import doctorwho, doctorwho_fast
+
+    for seed in range(3):
+        game = new_game("doctorwho", players=4, seed=seed)
+        bots = [agent_class("doctorwho", "careful")(seed=s) for s in range(3)]
+        bots.append(agent_class("doctorwho", "ismcts")(seed=seed, iterations=4))
+        while not game.is_over:
+            game.apply(bots[game.current_player].choose(game))
+    for _ in range(4):  # a collection untracks a tuple once what it holds is untracked
+        gc.collect()
+    fast = [t for t in doctorwho_fast._TABLES.values() if t.cards is game.cards]
+    memos = [fast[0].defences, fast[0].attacks, fast[0].bluffs]
+    assert all(memos), "the games filled the fast path's memos"
+    for memo in memos:
+        assert not [k for k in memo if gc.is_tracked(k)]
+        assert not [v for v in memo.values() if gc.is_tracked(v)]
+    engine = doctorwho._tables(game.cards)[3]
+    sets = [s for answer in engine.values() if isinstance(answer, tuple)
+            for _, s in answer]
+    assert sets and len({id(s) for s in sets}) == len(set(sets))  # one copy of each set
+    assert doctorwho.MEMO_MOST <= 20_000

@@ -496,7 +496,7 @@ def _partners(deck: tuple[DWCard, ...]) -> list[frozenset[int]]:
 
 
 def _attack_groups(enemies: list[int], most: int, deck: tuple[DWCard, ...]
-                   ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+                   ) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
     """The sets of up to ``most`` of ``enemies`` that may attack together (one per multiset of
     designs), each with the cards that every card of it may share an attack with. Remembered
     per card list: a hand's Enemies come back decision after decision."""
@@ -504,17 +504,17 @@ def _attack_groups(enemies: list[int], most: int, deck: tuple[DWCard, ...]
     key = ("attack", tuple(sorted(enemies)), most)
     groups = memo.get(key)
     if groups is None:
-        if len(memo) > 100_000:
+        if len(memo) >= MEMO_MOST:
             memo.clear()
-        groups = memo[key] = [
-            (combo, frozenset.intersection(*(ok[c] for c in combo)))
+        groups = memo[key] = tuple(
+            (combo, _shared(memo, frozenset.intersection(*(ok[c] for c in combo))))
             for k in range(1, most + 1) for combo in _combos(enemies, k, deck)
-            if all(b in ok[a] for a, b in itertools.combinations(combo, 2))]
+            if all(b in ok[a] for a, b in itertools.combinations(combo, 2)))
     return groups
 
 
 def _defence_picks(defenders: list[int], slack: int, deck: tuple[DWCard, ...]
-                   ) -> list[tuple[tuple[int, ...], frozenset[str]]]:
+                   ) -> tuple[tuple[tuple[int, ...], frozenset[str]], ...]:
     """At most one of ``defenders`` of each type, at most ``slack`` cards: each pick with its
     types, in product order (where a type is on a Location already, the picks without it come
     in the same order as the product without its group). Remembered per card list."""
@@ -522,17 +522,32 @@ def _defence_picks(defenders: list[int], slack: int, deck: tuple[DWCard, ...]
     key = ("defend", tuple(defenders), min(slack, len(defenders)))
     picks = memo.get(key)
     if picks is None:
-        if len(memo) > 100_000:
+        if len(memo) >= MEMO_MOST:
             memo.clear()
         by_type: dict[str, list[int]] = {}
         for c in defenders:
             by_type.setdefault(deck[c].type, []).append(c)
-        picks = memo[key] = []
+        found = []
         for pick in itertools.product(*([None, *cs] for cs in by_type.values())):
             chosen = [c for c in pick if c is not None]
             if chosen and len(chosen) <= slack:
-                picks.append((tuple(sorted(chosen)), frozenset(deck[c].type for c in chosen)))
+                found.append((tuple(sorted(chosen)),
+                              _shared(memo, frozenset(deck[c].type for c in chosen))))
+        picks = memo[key] = tuple(found)
     return picks
+
+
+MEMO_MOST = 20_000
+"""The answers a card list's memo keeps before it is emptied and starts again. Every answer
+stays in memory, where Python's collector walks it now and then; the more answers, the longer
+that walk, and a search's decision waits for it (at 100,000 answers a walk took most of a
+second)."""
+
+
+def _shared(memo: dict[Any, Any], cards: frozenset[Any]) -> frozenset[Any]:
+    """One copy of each set the memo's answers hold (there are few different ones): answers
+    that share their sets leave the collector fewer objects to walk."""
+    return memo.setdefault(("set", cards), cards)
 
 
 def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple[int, ...]]:

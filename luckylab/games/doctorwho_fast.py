@@ -480,7 +480,9 @@ def _attack_best(game: Any, t: FastTables, seat: int, enemies: list[int], slack:
 
 def _remember(memo: dict[Any, Any], key: Any, found: Any) -> Any:
     """Keep ``found`` under ``key`` in ``memo`` (emptied first once it holds 50,000 answers,
-    so its memory stays bounded) and return it."""
+    so its memory stays bounded) and return it. Keys and answers hold numbers and strings
+    only: Python's collector stops walking such tuples, where a set in every key made each
+    full collection walk every answer (a pause of a tenth of a second and more in a search)."""
     if len(memo) >= 50_000:
         memo.clear()
     memo[key] = found
@@ -492,14 +494,14 @@ def _defence(t: FastTables, known: tuple[tuple[int, ...], int], there: list[int]
     """The first of the fewest picks (``_defence_picks``) of the Defenders ``known[0]``, at
     most ``known[1]``, of types not on the Location yet (``there``) whose strength reaches
     ``threat``; None if none does. Remembered."""
-    types = frozenset([t.type[d] for d in there]) if there else _NO_TYPES
+    types = tuple(sorted({t.type[d] for d in there})) if there else ()  # (no set: see _remember)
     key = (known, types, threat)
     memo = t.defences
     if key in memo:
         return memo[key]
     strength, found = t.strength, None
     for combo, kinds in t.defence_picks(list(known[0]), known[1], t.cards):
-        if kinds & types or (found is not None and len(combo) >= len(found)):
+        if not kinds.isdisjoint(types) or (found is not None and len(combo) >= len(found)):
             continue
         if sum([strength[c] for c in combo]) >= threat:
             found = combo
@@ -659,4 +661,3 @@ def _takeovers(game: Any, t: FastTables, seat: int, card: int) -> list[int]:
 
 
 _UNKNOWN: Any = object()
-_NO_TYPES: frozenset[str] = frozenset()

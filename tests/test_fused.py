@@ -267,6 +267,27 @@ def test_island_cover_is_the_bots_cover():
         assert cheapest_cover(game.cards, hand, needed, memo) == want
 
 
+
+def _island_from(game, fused: bool) -> tuple:
+    """Play ``game`` (an Island game set up by hand) out with cautious bots; a snapshot."""
+    bots = [CautiousAgent(seed=s) for s in range(game.num_seats)]
+    _play_out(game, [b.choose for b in bots], "island", fused)
+    return _snapshot(game, bots)
+
+
+def test_island_fused_turns_read_the_positions_by_seat():
+    """(``position`` maps seats to spaces: the fused turns read it by seat, whatever the order
+    of its keys.)"""
+    for seed in range(5):
+        games = []
+        for fused in (True, False):
+            game = new_game("island", players=4, seed=seed)
+            spaces = game.board.spaces
+            game.position = {s: spaces[(5 * s + seed) % len(spaces)] for s in (3, 2, 1, 0)}
+            games.append(_island_from(game, fused))
+        assert games[0] == games[1], f"seed {seed}"
+
+
 def _doctorwho_from(state, seed: int, fused: bool, shared: bool, bot: type = Greedy) -> tuple:
     """Play a copy of ``state`` out with ``bot``s (``shared``: one bot for every seat, as the
     ISMCTS rollouts do); a snapshot of the end."""

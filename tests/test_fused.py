@@ -288,6 +288,29 @@ def test_island_fused_turns_read_the_positions_by_seat():
         assert games[0] == games[1], f"seed {seed}"
 
 
+def test_island_fused_turns_I_DOC_4_first_round_doctor_walks_in_on_a_player():
+    """Worked example 4 in the fused turns: in the first round Doctor Lucky walks in on a
+    player, and the turn still passes left (the same game as the reference's)."""
+    for seed in range(10):
+        game = new_game("island", players=4, seed=seed)
+        first = game.active
+        other = game._left[game._left[first]]  # a jump would give it the turn
+        game.position[other] = game.board.next_on_path(game.doctor)
+        probe, bot = game.clone(), CautiousAgent(seed=0)
+        while probe.active == first and not probe.is_over:
+            probe.apply(bot.choose(probe))
+        assert probe.doctor == probe.position[other] and probe.active == game._left[first]
+        assert _island_from(game.clone(), True) == _island_from(game, False), f"seed {seed}"
+
+
+def test_island_fused_turns_I_HAZ_3_put_a_player_out():
+    """You're Out in the fused turns: aggressive tables where a Hazard hits a player with no
+    cards, who leaves the game; the games go on as the reference's."""
+    seeds = [seed for seed in range(60) if _played("island", 6, seed, False, "variant",
+                                                   youre_out=True)[0].eliminated]
+    assert seeds  # (15 and 57)
+    _compare("island", 6, seeds, table="variant", youre_out=True)
+
 def _doctorwho_from(state, seed: int, fused: bool, shared: bool, bot: type = Greedy) -> tuple:
     """Play a copy of ``state`` out with ``bot``s (``shared``: one bot for every seat, as the
     ISMCTS rollouts do); a snapshot of the end."""

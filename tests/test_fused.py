@@ -448,3 +448,26 @@ def test_doctorwho_fused_turns_where_equal_designs_attack_otherwise(monkeypatch)
         want = _doctorwho_played(new_game("doctorwho", players=4, seed=seed), Bluffer(seed=3),
                                  False)
         assert _doctorwho_played(game, Bluffer(seed=3), True) == want
+
+
+def test_doctorwho_fused_attack_sets_where_equal_designs_combine_otherwise():
+    """A card list in which two equal Daleks differ in type (one a Cybermen): the rules list
+    one set per multiset of designs, so (Dalek, Cybermen) with the Cybermen-typed Dalek is
+    never listed. The fused turns see it and take the rules' sets, not their shortcut's."""
+    import dataclasses
+
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS, _attack_groups
+
+    cards = new_game("doctorwho", players=4, seed=0).cards
+    first, twin = [c for c in cards if c.kind == "enemy" and c.name == "Dalek"][:2]
+    cyber = next(c for c in cards if c.kind == "enemy" and c.name == "Cybermen")
+    odd = tuple(dataclasses.replace(c, type=cyber.type) if c is twin else c for c in cards)
+    t = doctorwho_fast.fast_tables(odd, _FUSED_PARTS)
+    assert not t.designs_alike
+    hand = tuple(sorted((first.id, twin.id, cyber.id)))
+    need = twin.strength + cyber.strength
+    want = next((combo for combo, _ in _attack_groups(list(hand), 2, odd)
+                 if sum(odd[c].strength for c in combo) >= need), None)
+    assert doctorwho_fast._first_set(t, hand, 2, need) != want  # the shortcut would differ
+    assert doctorwho_fast._attack(t, (hand, 2), need) == want

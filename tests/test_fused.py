@@ -311,6 +311,38 @@ def test_island_fused_turns_I_HAZ_3_put_a_player_out():
     assert seeds  # (15 and 57)
     _compare("island", 6, seeds, table="variant", youre_out=True)
 
+
+def _island_out_of_sight() -> object:
+    """Seat 0 (to play) on Skull Rock holds a forest Hazard; seat 1, with no cards, stands
+    alone on Bamboo Thicket next to it and is the only pawn that sees it; You're Out."""
+    game = new_game("island", players=4, seed=1, youre_out=True)
+    cards = game.cards
+    rest = [c for c in game.deck + [c for h in game.hands.values() for c in h]
+            if cards[c].kind != "hazard"]
+    game.hands = {0: [31, rest.pop(), rest.pop()], 1: [], 2: [rest.pop(), rest.pop()],
+                  3: [rest.pop(), rest.pop()]}
+    game.deck = rest
+    game.discards = [c.id for c in cards if c.kind == "hazard" and c.id != 31]
+    game.position.update({0: "Skull Rock", 1: "Bamboo Thicket"})
+    game._held = sum(game._luck[c] for h in game.hands.values() for c in h)
+    return game
+
+
+def test_island_fused_turns_I_HAZ_3_the_player_out_sees_no_more():
+    """After a Hazard puts seat 1 out (I-HAZ-3), the thrower is unseen and draws in Phase 2,
+    in the fused turns as in the reference (which see the table anew after a player leaves)."""
+    from luckylab.games.island import Draw, PlayHazard
+
+    games = []
+    for fused in (True, False):
+        game = _island_out_of_sight()
+        assert game.active == 0 and game.cards[31].space_kind == "forest"
+        bots = [AggressiveAgent(seed=s) for s in range(4)]
+        _play_out(game, [b.choose for b in bots], "island", fused)
+        assert game.history[:2] == [PlayHazard(31, 1), Draw()] and 1 in game.eliminated
+        games.append(_snapshot(game, bots))
+    assert games[0] == games[1]
+
 def _doctorwho_from(state, seed: int, fused: bool, shared: bool, bot: type = Greedy) -> tuple:
     """Play a copy of ``state`` out with ``bot``s (``shared``: one bot for every seat, as the
     ISMCTS rollouts do); a snapshot of the end."""

@@ -267,6 +267,82 @@ def test_island_cover_is_the_bots_cover():
         assert cheapest_cover(game.cards, hand, needed, memo) == want
 
 
+
+def _island_from(game, fused: bool) -> tuple:
+    """Play ``game`` (an Island game set up by hand) out with cautious bots; a snapshot."""
+    bots = [CautiousAgent(seed=s) for s in range(game.num_seats)]
+    _play_out(game, [b.choose for b in bots], "island", fused)
+    return _snapshot(game, bots)
+
+
+def test_island_fused_turns_read_the_positions_by_seat():
+    """(``position`` maps seats to spaces: the fused turns read it by seat, whatever the order
+    of its keys.)"""
+    for seed in range(5):
+        games = []
+        for fused in (True, False):
+            game = new_game("island", players=4, seed=seed)
+            spaces = game.board.spaces
+            game.position = {s: spaces[(5 * s + seed) % len(spaces)] for s in (3, 2, 1, 0)}
+            games.append(_island_from(game, fused))
+        assert games[0] == games[1], f"seed {seed}"
+
+
+def test_island_fused_turns_I_DOC_4_first_round_doctor_walks_in_on_a_player():
+    """Worked example 4 in the fused turns: in the first round Doctor Lucky walks in on a
+    player, and the turn still passes left (the same game as the reference's)."""
+    for seed in range(10):
+        game = new_game("island", players=4, seed=seed)
+        first = game.active
+        other = game._left[game._left[first]]  # a jump would give it the turn
+        game.position[other] = game.board.next_on_path(game.doctor)
+        probe, bot = game.clone(), CautiousAgent(seed=0)
+        while probe.active == first and not probe.is_over:
+            probe.apply(bot.choose(probe))
+        assert probe.doctor == probe.position[other] and probe.active == game._left[first]
+        assert _island_from(game.clone(), True) == _island_from(game, False), f"seed {seed}"
+
+
+def test_island_fused_turns_I_HAZ_3_put_a_player_out():
+    """You're Out in the fused turns: aggressive tables where a Hazard hits a player with no
+    cards, who leaves the game; the games go on as the reference's."""
+    seeds = [seed for seed in range(60) if _played("island", 6, seed, False, "variant",
+                                                   youre_out=True)[0].eliminated]
+    assert seeds  # (15 and 57)
+    _compare("island", 6, seeds, table="variant", youre_out=True)
+
+
+def _island_out_of_sight() -> object:
+    """Seat 0 (to play) on Skull Rock holds a forest Hazard; seat 1, with no cards, stands
+    alone on Bamboo Thicket next to it and is the only pawn that sees it; You're Out."""
+    game = new_game("island", players=4, seed=1, youre_out=True)
+    cards = game.cards
+    rest = [c for c in game.deck + [c for h in game.hands.values() for c in h]
+            if cards[c].kind != "hazard"]
+    game.hands = {0: [31, rest.pop(), rest.pop()], 1: [], 2: [rest.pop(), rest.pop()],
+                  3: [rest.pop(), rest.pop()]}
+    game.deck = rest
+    game.discards = [c.id for c in cards if c.kind == "hazard" and c.id != 31]
+    game.position.update({0: "Skull Rock", 1: "Bamboo Thicket"})
+    game._held = sum(game._luck[c] for h in game.hands.values() for c in h)
+    return game
+
+
+def test_island_fused_turns_I_HAZ_3_the_player_out_sees_no_more():
+    """After a Hazard puts seat 1 out (I-HAZ-3), the thrower is unseen and draws in Phase 2,
+    in the fused turns as in the reference (which see the table anew after a player leaves)."""
+    from luckylab.games.island import Draw, PlayHazard
+
+    games = []
+    for fused in (True, False):
+        game = _island_out_of_sight()
+        assert game.active == 0 and game.cards[31].space_kind == "forest"
+        bots = [AggressiveAgent(seed=s) for s in range(4)]
+        _play_out(game, [b.choose for b in bots], "island", fused)
+        assert game.history[:2] == [PlayHazard(31, 1), Draw()] and 1 in game.eliminated
+        games.append(_snapshot(game, bots))
+    assert games[0] == games[1]
+
 def _doctorwho_from(state, seed: int, fused: bool, shared: bool, bot: type = Greedy) -> tuple:
     """Play a copy of ``state`` out with ``bot``s (``shared``: one bot for every seat, as the
     ISMCTS rollouts do); a snapshot of the end."""
@@ -404,3 +480,26 @@ def test_doctorwho_fused_turns_where_equal_designs_attack_otherwise(monkeypatch)
         want = _doctorwho_played(new_game("doctorwho", players=4, seed=seed), Bluffer(seed=3),
                                  False)
         assert _doctorwho_played(game, Bluffer(seed=3), True) == want
+
+
+def test_doctorwho_fused_attack_sets_where_equal_designs_combine_otherwise():
+    """A card list in which two equal Daleks differ in type (one a Cybermen): the rules list
+    one set per multiset of designs, so (Dalek, Cybermen) with the Cybermen-typed Dalek is
+    never listed. The fused turns see it and take the rules' sets, not their shortcut's."""
+    import dataclasses
+
+    from luckylab.games import doctorwho_fast
+    from luckylab.games.doctorwho import _FUSED_PARTS, _attack_groups
+
+    cards = new_game("doctorwho", players=4, seed=0).cards
+    first, twin = [c for c in cards if c.kind == "enemy" and c.name == "Dalek"][:2]
+    cyber = next(c for c in cards if c.kind == "enemy" and c.name == "Cybermen")
+    odd = tuple(dataclasses.replace(c, type=cyber.type) if c is twin else c for c in cards)
+    t = doctorwho_fast.fast_tables(odd, _FUSED_PARTS)
+    assert not t.designs_alike
+    hand = tuple(sorted((first.id, twin.id, cyber.id)))
+    need = twin.strength + cyber.strength
+    want = next((combo for combo, _ in _attack_groups(list(hand), 2, odd)
+                 if sum(odd[c].strength for c in combo) >= need), None)
+    assert doctorwho_fast._first_set(t, hand, 2, need) != want  # the shortcut would differ
+    assert doctorwho_fast._attack(t, (hand, 2), need) == want

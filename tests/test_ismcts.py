@@ -160,6 +160,24 @@ def test_a_cpu_time_limit_skips_an_iteration_that_would_overrun(monkeypatch):
         assert bot.cut_short == (bot.cpu_ms is None)  # only an iterations budget is cut short
 
 
+
+def test_a_cpu_time_limit_predicts_by_the_longest_iteration_so_far(monkeypatch):
+    # The first iteration takes 100 ms, the others 20: with a 250 ms limit the search stops
+    # once 100 ms more would overrun (after 4, at 160 ms), not when 20 ms more would (8).
+    state = next(states("kill", seed=2, wanted=1))
+    now = [0.0]
+    monkeypatch.setattr(ismcts.time, "process_time", lambda: now[0])
+    bot = AGENTS["kill"](seed=4, iterations=30, max_cpu_ms=250)
+    original = bot._iterate
+
+    def iterate(*args):
+        now[0] += 0.1 if now[0] == 0.0 else 0.02
+        original(*args)
+
+    monkeypatch.setattr(bot, "_iterate", iterate)
+    bot.explain(state.clone())
+    assert bot.simulations == 4 and bot.cut_short
+
 def test_a_cpu_time_budget_searches_at_least_once_and_stops():
     state = next(states("kill", seed=3, wanted=1))
     bot = AGENTS["kill"](seed=0, cpu_ms=30)

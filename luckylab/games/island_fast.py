@@ -128,9 +128,10 @@ class _State:
                  "last", "over", "thrown", "mean", "by_turn", "log", "youre_out")
 
     def __init__(self, game: Any, t: FastTables, hazards: list[bool], last: list[bool]) -> None:
-        at, out = t.index, game.eliminated
+        at, out, position = t.index, game.eliminated, game.position
         self.game = game
-        self.pos = [-1 if s in out else at[p] for s, p in game.position.items()]
+        # by seat (the dict's order need not be the seats')
+        self.pos = [-1 if s in out else at[position[s]] for s in range(len(position))]
         self.doctor, self.cat = at[game.doctor], at[game.cat]
         self.order, self.stranger, self.hands = game.order, game._is_stranger, game.hands
         self.deck, self.discards, self.under = game.deck, game.discards, game.under

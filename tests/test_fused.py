@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 
 import pytest
 
@@ -503,3 +504,20 @@ def test_doctorwho_fused_attack_sets_where_equal_designs_combine_otherwise():
                  if sum(odd[c].strength for c in combo) >= need), None)
     assert doctorwho_fast._first_set(t, hand, 2, need) != want  # the shortcut would differ
     assert doctorwho_fast._attack(t, (hand, 2), need) == want
+
+
+@pytest.mark.parametrize("held, needed, words", [
+    ([999], 3, "card ids are whole numbers from 0 to 71; got 999"),
+    ([-1], 3, "got -1"),
+    (["a"], 3, "got 'a'"),
+    ([0], 2.5, "Luck to reach is a whole number; got 2.5"),
+    ([0], True, "got True"),
+])
+def test_island_cover_refuses_what_is_not_a_hand_or_a_number(held, needed, words):
+    """The public cover names what was wrong (never an IndexError or TypeError from inside)."""
+    from luckylab.cards import load_deck
+    from luckylab.errors import OptionError
+    from luckylab.games.island_fast import cheapest_cover
+
+    with pytest.raises(OptionError, match=re.escape(words)):
+        cheapest_cover(load_deck("island"), held, needed)

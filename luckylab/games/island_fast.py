@@ -46,6 +46,7 @@ from typing import Any
 
 from ..boards.board import Board
 from ..cards import load_deck
+from ..errors import OptionError
 
 __all__ = ["PLAYS", "FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
@@ -573,7 +574,18 @@ def cheapest_cover(cards: Sequence[Any], held: Sequence[int], needed: int,
     >>> lucky = [c.id for c in deck if c.luck == 2][:3]
     >>> cheapest_cover(deck, lucky, 3) == tuple(lucky[:2])
     True
+    >>> cheapest_cover(deck, [999], 3)
+    Traceback (most recent call last):
+    ...
+    luckylab.errors.OptionError: held: card ids are whole numbers from 0 to 71; got 999
     """
+    if isinstance(needed, bool) or not isinstance(needed, int):
+        raise OptionError(f"needed: Luck to reach is a whole number; got {needed!r}")
+    bad = [c for c in held if isinstance(c, bool) or not isinstance(c, int)
+           or not 0 <= c < len(cards)]
+    if bad:
+        raise OptionError(f"held: card ids are whole numbers from 0 to {len(cards) - 1}; "
+                          f"got {', '.join(map(repr, bad[:3]))}")
     return _cover(_codes(cards), len(cards), held, needed, {} if memo is None else memo)
 
 

@@ -430,11 +430,10 @@ class IslandGame(HandlerTable, GameBase):
         self.cat: str = start["cat"]
         self._sight = self.board._sight[cat_blocks]
         tables = _board_tables(self.board)
-        self._labels = tables.labels
-        self._buildings = tables.buildings
-        self._next_on_path = tables.next_on_path
-        self._upstream = tables.upstream
-        self._kinds = tables.kinds
+        self._labels, self._buildings = tables.labels, tables.buildings
+        self._next_on_path, self._upstream, self._kinds = (tables.next_on_path, tables.upstream,
+                                                           tables.kinds)
+        self._cat_moves, self._lone_moves = tables.cats, tables.lone_moves
 
         self.phase: Phase = "phase1"
         self.foil: FoilRound | None = None
@@ -727,7 +726,7 @@ class IslandGame(HandlerTable, GameBase):
         if phase == "phase1":
             actions: list[Action] = [Pass()]
             actions.extend(self._move_actions(seat))
-            actions.extend(MoveCat(s) for s in self.board.spaces if s != self.cat)
+            actions.extend(self._cat_moves[self.cat])  # to every other space
             for c in self.hands[seat]:
                 if self.cards[c].kind == "hazard":
                     actions.extend(PlayHazard(c, t) for t in self.hazard_targets(c, seat))
@@ -756,6 +755,14 @@ class IslandGame(HandlerTable, GameBase):
         pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
         budget = self.move[seat]
         board = self.board
+        if len(pawns) == 1:  # no Strangers: the pawn's Moves by distance, made once per board
+            key = (seat, self.position[seat])
+            lone = self._lone_moves.get(key)
+            if lone is None:
+                lone = self._lone_moves[key] = tuple(
+                    (Move.to(seat, dest), steps) for dest, steps in board.by_distance(key[1])
+                    if steps)
+            return (move for move, steps in lone if steps <= budget)
 
         def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
             if i == len(pawns):
@@ -1362,8 +1369,8 @@ _FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
 
 
 _SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
-                     "_next_on_path", "_upstream",
-                     "_kinds", "seats", "strangers", "_is_stranger"})
+                     "_next_on_path", "_upstream", "_kinds", "_cat_moves", "_lone_moves", "seats",
+                     "strangers", "_is_stranger"})
 
 
 @dataclass(frozen=True)
@@ -1375,6 +1382,8 @@ class _BoardTables:
     next_on_path: dict[str, str]  # Doctor Lucky's next stop (I-DOC-1)
     upstream: dict[str, str]  # the stop before, for a Stranger's walk (I-STR-5)
     kinds: dict[str, str]  # each space's kind (a Hazard's target, I-HAZ-1)
+    cats: dict[str, tuple[MoveCat, ...]]  # the cat's moves from each space, in board order
+    lone_moves: dict[tuple[int, str], tuple[tuple[Move, int], ...]]  # _move_actions', by use
     ring_sizes: dict[str, list[int]]  # [k]: how many spaces are k steps away (filled on use)
     spread_ways: dict[tuple[int, tuple[str, ...]], list[list[int]]]  # _move_table's, by use
 
@@ -1393,6 +1402,9 @@ def _board_tables(board: Board) -> _BoardTables:
             next_on_path={sp: board.next_on_path(sp) for sp in path},
             upstream={sp: path[(i - 1) % len(path)] for i, sp in enumerate(path)},
             kinds={sp: board.kind(sp) for sp in board.spaces},
+            cats={sp: tuple(MoveCat(to) for to in board.spaces if to != sp)
+                  for sp in board.spaces},
+            lone_moves={},
             ring_sizes=_RingSizes(board),
             spread_ways={},
         )

@@ -602,11 +602,12 @@ class IslandGame(HandlerTable, GameBase):
         True
         """
         seat = self._check_seat(seat)
-        seen = set(self.hands.get(seat, ()))
-        seen.update(self.discards)
-        for cards in self.under.values():
-            seen.update(cards)
-        return [c for c in range(len(self.cards)) if c not in seen]  # ids are places
+        unseen = self.deck.copy()  # every card is in one place (see the module docstring)
+        for other, hand in self.hands.items():
+            if other != seat:
+                unseen += hand
+        unseen.sort()
+        return unseen
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: the pawns, the cat, every Move and Attack, the cards
@@ -695,8 +696,7 @@ class IslandGame(HandlerTable, GameBase):
         for other, hand in dealt.items():
             world.hands[other] = hand
         world.rng = random.Random(rng.getrandbits(64))
-        luck = self._luck
-        world._held = sum(luck[c] for hand in world.hands.values() for c in hand)
+        world._held = sum(map(world.hand_luck, world.hands))
         return world
 
     def clone(self) -> IslandGame:

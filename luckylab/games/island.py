@@ -690,13 +690,31 @@ class IslandGame(HandlerTable, GameBase):
         True
         """
         pool = self.unseen_cards(seat)
-        world = light_copy(self, _SHARED, logs=False, fresh=_FRESH)
+        world = self._made_up_copy()
         dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
                                              if s != seat], rng)
         for other, hand in dealt.items():
             world.hands[other] = hand
         world.rng = random.Random(rng.getrandbits(64))
         world._held = sum(map(world.hand_luck, world.hands))
+        return world
+
+    def _made_up_copy(self) -> IslandGame:
+        """The copy :meth:`determinize` deals into: ``light_copy(self, _SHARED, logs=False)``
+        without the generator, and without a look at the type of every attribute: what play
+        changes in place is named (:data:`_CHANGING`, the hands, the cards under the characters
+        and a foiling round), the rest is immutable or the board's read-only tables."""
+        world = IslandGame.__new__(type(self))
+        state = world.__dict__
+        state.update(self.__dict__)  # shared, then the changing parts replaced by copies
+        for name in _CHANGING:
+            state[name] = state[name].copy()
+        state["hands"] = {s: hand.copy() for s, hand in self.hands.items()}
+        state["under"] = {s: cards.copy() for s, cards in self.under.items()}
+        if self.foil is not None:
+            state["foil"] = light_copy(self.foil, frozenset())
+        state["history"], state["events"] = [], []  # a made-up world has no past to replay
+        del state["rng"]  # determinize seeds a new one
         return world
 
     def clone(self) -> IslandGame:
@@ -1365,7 +1383,12 @@ class IslandGame(HandlerTable, GameBase):
         )
 
 
-_FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
+_CHANGING = ("order", "_left", "eliminated", "deck", "discards", "move", "attack", "position",
+             "options", "attempt_log", "table_luck_by_turn", "_had_turn", "_pending")
+"""The state that play changes in place, each a list, dict or set of immutable values (the
+attempts are dicts that are never changed): what :meth:`IslandGame._made_up_copy` copies
+besides the hands, the cards under the characters and a foiling round (a test checks that it
+copies what ``light_copy`` would)."""
 
 
 _SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",

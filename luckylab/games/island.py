@@ -773,14 +773,8 @@ class IslandGame(HandlerTable, GameBase):
         pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
         budget = self.move[seat]
         board = self.board
-        if len(pawns) == 1:  # no Strangers: the pawn's Moves by distance, made once per board
-            key = (seat, self.position[seat])
-            lone = self._lone_moves.get(key)
-            if lone is None:
-                lone = self._lone_moves[key] = tuple(
-                    (Move.to(seat, dest), steps) for dest, steps in board.by_distance(key[1])
-                    if steps)
-            return (move for move, steps in lone if steps <= budget)
+        if len(pawns) == 1:  # no Strangers: the same as below, made once per board
+            return iter(self._lone_moves[seat, self.position[seat], budget])
 
         def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
             if i == len(pawns):
@@ -1405,8 +1399,8 @@ class _BoardTables:
     next_on_path: dict[str, str]  # Doctor Lucky's next stop (I-DOC-1)
     upstream: dict[str, str]  # the stop before, for a Stranger's walk (I-STR-5)
     kinds: dict[str, str]  # each space's kind (a Hazard's target, I-HAZ-1)
-    cats: dict[str, tuple[MoveCat, ...]]  # the cat's moves from each space, in board order
-    lone_moves: dict[tuple[int, str], tuple[tuple[Move, int], ...]]  # _move_actions', by use
+    cats: _CatMoves  # the cat's moves from each space, in board order (filled on use)
+    lone_moves: _LoneMoves  # one pawn's Moves, by (seat, space, budget) (filled on use)
     ring_sizes: dict[str, list[int]]  # [k]: how many spaces are k steps away (filled on use)
     spread_ways: dict[tuple[int, tuple[str, ...]], list[list[int]]]  # _move_table's, by use
 
@@ -1425,9 +1419,8 @@ def _board_tables(board: Board) -> _BoardTables:
             next_on_path={sp: board.next_on_path(sp) for sp in path},
             upstream={sp: path[(i - 1) % len(path)] for i, sp in enumerate(path)},
             kinds={sp: board.kind(sp) for sp in board.spaces},
-            cats={sp: tuple(MoveCat(to) for to in board.spaces if to != sp)
-                  for sp in board.spaces},
-            lone_moves={},
+            cats=_CatMoves(board),
+            lone_moves=_LoneMoves(board),
             ring_sizes=_RingSizes(board),
             spread_ways={},
         )
@@ -1448,6 +1441,46 @@ class _RingSizes(dict):  # type: ignore[type-arg]
             sizes[steps] += 1
         self[space] = sizes
         return sizes
+
+
+class _CatMoves(dict):  # type: ignore[type-arg]
+    """``space -> the cat's moves from there to every other space``, in board order, made on
+    first use and kept on a board of up to 200 spaces (the actions are immutable, so the games
+    share them; a bigger board makes them anew each time: it would keep a move per pair)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self._board = weakref.ref(board)  # the tables must not keep their board alive
+
+    def __missing__(self, cat: str) -> tuple[MoveCat, ...]:
+        spaces = self._board().spaces
+        moves = tuple(MoveCat(space) for space in spaces if space != cat)
+        if len(spaces) <= 200:
+            self[cat] = moves
+        return moves
+
+
+class _LoneMoves(dict):  # type: ignore[type-arg]
+    """``(seat, space, budget) -> the Moves of that seat's pawn alone``, from ``space`` with at
+    most ``budget`` steps, in :meth:`IslandGame.legal_actions` order (by distance), made on
+    first use and kept as :class:`_CatMoves` keeps its moves."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self._board = weakref.ref(board)
+
+    def __missing__(self, key: tuple[int, str, int]) -> tuple[Move, ...]:
+        seat, here, budget = key
+        board = self._board()
+        moves = []
+        for dest, steps in board.by_distance(here):
+            if steps > budget:
+                break
+            if steps:
+                moves.append(Move.to(seat, dest))
+        if len(board.spaces) <= 200:
+            self[key] = tuple(moves)
+        return tuple(moves)
 
 
 def _spread_count(at: list[int], after: list[int], budget: int) -> int:

@@ -100,3 +100,38 @@ def test_clone_is_independent():
     twin = game.clone()
     game.apply(game.legal_actions()[1])
     assert twin.history == [] and twin.board is game.board and twin.cards is game.cards
+
+
+def test_a_made_up_world_copies_what_light_copy_copies():
+    """determinize's copy names what play changes in place; the generic copy looks at every
+    attribute's type. They must agree (same attributes, values, and which are shared), so a
+    mutable attribute added to the game and not named in _CHANGING fails here."""
+    import random
+
+    from luckylab.games.copying import light_copy
+    from luckylab.games.island import _SHARED
+
+    phases = set()
+    for players, youre_out in ((2, False), (3, True), (4, False), (5, True)):
+        for seed in range(6):
+            game = new_game("island", players=players, seed=seed, youre_out=youre_out)
+            bots = [AGENTS[sorted(AGENTS)[(seed + s) % 3]](seed=s) for s in game.seats]
+            while not game.is_over:
+                phases.add(game.phase)
+                made = game._made_up_copy()
+                generic = light_copy(game, _SHARED, logs=False, fresh=frozenset({"rng"}))
+                assert list(vars(made)) == list(vars(generic))
+                for name, value in vars(generic).items():
+                    mine, theirs = getattr(made, name), getattr(game, name)
+                    assert mine == value, name
+                    assert (mine is theirs) == (value is theirs), name
+                for name in ("hands", "under"):
+                    for s, cards in getattr(game, name).items():
+                        assert getattr(made, name)[s] is not cards
+                if game.foil is not None:
+                    assert made.foil.order is not game.foil.order
+                    assert made.foil.asked is not game.foil.asked
+                world = game.determinize(game.current_player, random.Random(seed))
+                assert type(world.rng) is random.Random and world.rng is not game.rng
+                game.apply(bots[game.current_player].choose(game))
+    assert phases == {"phase1", "phase2", "foil", "penalty"}

@@ -265,8 +265,9 @@ class ISMCTSAgent(Agent):
         while done == 0 or ((timed or done < self.iterations) and now + longest < end):
             self._iterate(game.determinize(me, self.rng), me, root, moves, place)
             done += 1
-            before, now = now, clock()
-            longest = max(longest, now - before)
+            if ms is not None:  # (reading the CPU clock is a system call: only for a CPU budget)
+                before, now = now, clock()
+                longest = max(longest, now - before)
         self.cut_short = not timed and done < self.iterations
         self.simulations += done
         ranked = sorted(root.edges.items(), key=lambda item: (

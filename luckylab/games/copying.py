@@ -46,12 +46,13 @@ def light_copy(game: T, shared: frozenset[str], *, logs: bool = True,
     cls = game.__class__
     new = cls.__new__(cls)
     state = new.__dict__
+    state.update(game.__dict__)  # every value shared at first, in the same order
     for key, value in game.__dict__.items():
         kind = type(value)
-        if key in shared or kind in _ATOMS:  # read-only, or immutable
-            state[key] = value
-        elif key in fresh:
+        if kind in _ATOMS or key in shared:  # immutable, or read-only: stays shared
             continue
+        if key in fresh:
+            del state[key]
         elif key in _LOGS:
             state[key] = value.copy() if logs else []
         elif kind is set or (kind is list and not (value and type(value[0]) is list)):

@@ -430,11 +430,10 @@ class IslandGame(HandlerTable, GameBase):
         self.cat: str = start["cat"]
         self._sight = self.board._sight[cat_blocks]
         tables = _board_tables(self.board)
-        self._labels = tables.labels
-        self._buildings = tables.buildings
-        self._next_on_path = tables.next_on_path
-        self._upstream = tables.upstream
-        self._kinds = tables.kinds
+        self._labels, self._buildings = tables.labels, tables.buildings
+        self._next_on_path, self._upstream, self._kinds = (tables.next_on_path, tables.upstream,
+                                                           tables.kinds)
+        self._cat_moves, self._lone_moves = tables.cats, tables.lone_moves
 
         self.phase: Phase = "phase1"
         self.foil: FoilRound | None = None
@@ -603,11 +602,12 @@ class IslandGame(HandlerTable, GameBase):
         True
         """
         seat = self._check_seat(seat)
-        seen = set(self.hands.get(seat, ()))
-        seen.update(self.discards)
-        for cards in self.under.values():
-            seen.update(cards)
-        return [c for c in range(len(self.cards)) if c not in seen]  # ids are places
+        unseen = self.deck.copy()  # every card is in one place (see the module docstring)
+        for other, hand in self.hands.items():
+            if other != seat:
+                unseen += hand
+        unseen.sort()
+        return unseen
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: the pawns, the cat, every Move and Attack, the cards
@@ -690,14 +690,31 @@ class IslandGame(HandlerTable, GameBase):
         True
         """
         pool = self.unseen_cards(seat)
-        world = light_copy(self, _SHARED, logs=False, fresh=_FRESH)
+        world = self._made_up_copy()
         dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
                                              if s != seat], rng)
         for other, hand in dealt.items():
             world.hands[other] = hand
         world.rng = random.Random(rng.getrandbits(64))
-        luck = self._luck
-        world._held = sum(luck[c] for hand in world.hands.values() for c in hand)
+        world._held = sum(map(world.hand_luck, world.hands))
+        return world
+
+    def _made_up_copy(self) -> IslandGame:
+        """The copy :meth:`determinize` deals into: ``light_copy(self, _SHARED, logs=False)``
+        without the generator, and without a look at the type of every attribute: what play
+        changes in place is named (:data:`_CHANGING`, the hands, the cards under the characters
+        and a foiling round), the rest is immutable or the board's read-only tables."""
+        world = IslandGame.__new__(type(self))
+        state = world.__dict__
+        state.update(self.__dict__)  # shared, then the changing parts replaced by copies
+        for name in _CHANGING:
+            state[name] = state[name].copy()
+        state["hands"] = {s: hand.copy() for s, hand in self.hands.items()}
+        state["under"] = {s: cards.copy() for s, cards in self.under.items()}
+        if self.foil is not None:
+            state["foil"] = light_copy(self.foil, frozenset())
+        state["history"], state["events"] = [], []  # a made-up world has no past to replay
+        del state["rng"]  # determinize seeds a new one
         return world
 
     def clone(self) -> IslandGame:
@@ -727,7 +744,7 @@ class IslandGame(HandlerTable, GameBase):
         if phase == "phase1":
             actions: list[Action] = [Pass()]
             actions.extend(self._move_actions(seat))
-            actions.extend(MoveCat(s) for s in self.board.spaces if s != self.cat)
+            actions.extend(self._cat_moves[self.cat])  # to every other space
             for c in self.hands[seat]:
                 if self.cards[c].kind == "hazard":
                     actions.extend(PlayHazard(c, t) for t in self.hazard_targets(c, seat))
@@ -756,6 +773,8 @@ class IslandGame(HandlerTable, GameBase):
         pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
         budget = self.move[seat]
         board = self.board
+        if len(pawns) == 1:  # no Strangers: the same as below, made once per board
+            return iter(self._lone_moves[seat, self.position[seat], budget])
 
         def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
             if i == len(pawns):
@@ -1358,12 +1377,17 @@ class IslandGame(HandlerTable, GameBase):
         )
 
 
-_FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
+_CHANGING = ("order", "_left", "eliminated", "deck", "discards", "move", "attack", "position",
+             "options", "attempt_log", "table_luck_by_turn", "_had_turn", "_pending")
+"""The state that play changes in place, each a list, dict or set of immutable values (the
+attempts are dicts that are never changed): what :meth:`IslandGame._made_up_copy` copies
+besides the hands, the cards under the characters and a foiling round (a test checks that it
+copies what ``light_copy`` would)."""
 
 
 _SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
-                     "_next_on_path", "_upstream",
-                     "_kinds", "seats", "strangers", "_is_stranger"})
+                     "_next_on_path", "_upstream", "_kinds", "_cat_moves", "_lone_moves", "seats",
+                     "strangers", "_is_stranger"})
 
 
 @dataclass(frozen=True)
@@ -1375,6 +1399,8 @@ class _BoardTables:
     next_on_path: dict[str, str]  # Doctor Lucky's next stop (I-DOC-1)
     upstream: dict[str, str]  # the stop before, for a Stranger's walk (I-STR-5)
     kinds: dict[str, str]  # each space's kind (a Hazard's target, I-HAZ-1)
+    cats: _CatMoves  # the cat's moves from each space, in board order (filled on use)
+    lone_moves: _LoneMoves  # one pawn's Moves, by (seat, space, budget) (filled on use)
     ring_sizes: dict[str, list[int]]  # [k]: how many spaces are k steps away (filled on use)
     spread_ways: dict[tuple[int, tuple[str, ...]], list[list[int]]]  # _move_table's, by use
 
@@ -1393,6 +1419,8 @@ def _board_tables(board: Board) -> _BoardTables:
             next_on_path={sp: board.next_on_path(sp) for sp in path},
             upstream={sp: path[(i - 1) % len(path)] for i, sp in enumerate(path)},
             kinds={sp: board.kind(sp) for sp in board.spaces},
+            cats=_CatMoves(board),
+            lone_moves=_LoneMoves(board),
             ring_sizes=_RingSizes(board),
             spread_ways={},
         )
@@ -1413,6 +1441,46 @@ class _RingSizes(dict):  # type: ignore[type-arg]
             sizes[steps] += 1
         self[space] = sizes
         return sizes
+
+
+class _CatMoves(dict):  # type: ignore[type-arg]
+    """``space -> the cat's moves from there to every other space``, in board order, made on
+    first use and kept on a board of up to 200 spaces (the actions are immutable, so the games
+    share them; a bigger board makes them anew each time: it would keep a move per pair)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self._board = weakref.ref(board)  # the tables must not keep their board alive
+
+    def __missing__(self, cat: str) -> tuple[MoveCat, ...]:
+        spaces = self._board().spaces
+        moves = tuple(MoveCat(space) for space in spaces if space != cat)
+        if len(spaces) <= 200:
+            self[cat] = moves
+        return moves
+
+
+class _LoneMoves(dict):  # type: ignore[type-arg]
+    """``(seat, space, budget) -> the Moves of that seat's pawn alone``, from ``space`` with at
+    most ``budget`` steps, in :meth:`IslandGame.legal_actions` order (by distance), made on
+    first use and kept as :class:`_CatMoves` keeps its moves."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self._board = weakref.ref(board)
+
+    def __missing__(self, key: tuple[int, str, int]) -> tuple[Move, ...]:
+        seat, here, budget = key
+        board = self._board()
+        moves = []
+        for dest, steps in board.by_distance(here):
+            if steps > budget:
+                break
+            if steps:
+                moves.append(Move.to(seat, dest))
+        if len(board.spaces) <= 200:
+            self[key] = tuple(moves)
+        return tuple(moves)
 
 
 def _spread_count(at: list[int], after: list[int], budget: int) -> int:

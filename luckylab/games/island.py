@@ -1427,59 +1427,65 @@ def _board_tables(board: Board) -> _BoardTables:
     return tables
 
 
-class _RingSizes(dict):  # type: ignore[type-arg]
-    """``space -> [how many spaces are 0, 1, 2, ... steps away]``, filled per space on use."""
+class _FilledOnUse(dict):  # type: ignore[type-arg]
+    """A table of a board, filled per key on first use by :meth:`make`. It holds its board
+    weakly (the tables must not keep their board alive). ``most_spaces``: on a bigger board a
+    value is made anew each time instead of kept (None: always kept)."""
 
-    def __init__(self, board: Board) -> None:
-        super().__init__()
-        self._board = weakref.ref(board)  # the tables must not keep their board alive
-
-    def __missing__(self, space: str) -> list[int]:
-        reach = self._board().by_distance(space)
-        sizes = [0] * (reach[-1][1] + 1)
-        for _, steps in reach:
-            sizes[steps] += 1
-        self[space] = sizes
-        return sizes
-
-
-class _CatMoves(dict):  # type: ignore[type-arg]
-    """``space -> the cat's moves from there to every other space``, in board order, made on
-    first use and kept on a board of up to 200 spaces (the actions are immutable, so the games
-    share them; a bigger board makes them anew each time: it would keep a move per pair)."""
-
-    def __init__(self, board: Board) -> None:
-        super().__init__()
-        self._board = weakref.ref(board)  # the tables must not keep their board alive
-
-    def __missing__(self, cat: str) -> tuple[MoveCat, ...]:
-        spaces = self._board().spaces
-        moves = tuple(MoveCat(space) for space in spaces if space != cat)
-        if len(spaces) <= 200:
-            self[cat] = moves
-        return moves
-
-
-class _LoneMoves(dict):  # type: ignore[type-arg]
-    """``(seat, space, budget) -> the Moves of that seat's pawn alone``, from ``space`` with at
-    most ``budget`` steps, in :meth:`IslandGame.legal_actions` order (by distance), made on
-    first use and kept as :class:`_CatMoves` keeps its moves."""
+    most_spaces: int | None = None
 
     def __init__(self, board: Board) -> None:
         super().__init__()
         self._board = weakref.ref(board)
 
-    def __missing__(self, key: tuple[int, str, int]) -> tuple[Move, ...]:
-        seat, here, budget = key
+    def __missing__(self, key: Any) -> Any:
         board = self._board()
+        value = self.make(board, key)
+        if self.most_spaces is None or len(board.spaces) <= self.most_spaces:
+            self[key] = value
+        return value
+
+    def make(self, board: Board, key: Any) -> Any:  # pragma: no cover - every table has one
+        raise NotImplementedError
+
+
+class _RingSizes(_FilledOnUse):
+    """``space -> [how many spaces are 0, 1, 2, ... steps away]``."""
+
+    def make(self, board: Board, space: str) -> list[int]:
+        reach = board.by_distance(space)
+        sizes = [0] * (reach[-1][1] + 1)
+        for _, steps in reach:
+            sizes[steps] += 1
+        return sizes
+
+
+class _CatMoves(_FilledOnUse):
+    """``space -> the cat's moves from there to every other space``, in board order, kept on a
+    board of up to 200 spaces (the actions are immutable, so the games share them; a bigger
+    board makes them anew each time: it would keep a move per pair)."""
+
+    most_spaces = 200
+
+    def make(self, board: Board, cat: str) -> tuple[MoveCat, ...]:
+        return tuple(MoveCat(space) for space in board.spaces if space != cat)
+
+
+class _LoneMoves(_FilledOnUse):
+    """``(seat, space, budget) -> the Moves of that seat's pawn alone``, from ``space`` with at
+    most ``budget`` steps, in :meth:`IslandGame.legal_actions` order (by distance), kept as
+    :class:`_CatMoves` keeps its moves."""
+
+    most_spaces = 200
+
+    def make(self, board: Board, key: tuple[int, str, int]) -> tuple[Move, ...]:
+        seat, here, budget = key
         moves = []
         for dest, steps in board.by_distance(here):
             if steps > budget:
                 break
             if steps:
                 moves.append(Move.to(seat, dest))
-        if len(board.spaces) <= 200:
-            self[key] = tuple(moves)
         return tuple(moves)
 
 

@@ -548,8 +548,9 @@ def play_by_clicks(page, table, twin, decisions, server: LabServer,
         settled first (kernel idle, picture loaded); a click the page shows no sign of (its
         table unchanged, the kernel idle again) is made once more, and said so."""
         wait_for(page, JS_BUSY_STATE, "idle", CLICK_TIMEOUT_S, f"kernel before {what}", server)
-        image.evaluate("img => img.complete && img.naturalWidth > 0 ? null"
-                       " : new Promise(done => img.addEventListener('load', done, {once: true}))")
+        image.evaluate("(img, ms) => img.complete && img.naturalWidth > 0 ? null"
+                       " : new Promise(done => { img.addEventListener('load', done, {once: true});"
+                       " setTimeout(done, ms); })", CLICK_TIMEOUT_S * 1000)
         x, y = twin.clicks.pixel_of(key)
         natural_w, natural_h = twin.clicks.natural
         before = _shown(table)

@@ -26,6 +26,7 @@ __all__ = [
     "BoardError",
     "DeckError",
     "GameFailed",
+    "HiddenInformation",
     "IllegalAction",
     "LessonError",
     "LuckyLabError",
@@ -142,6 +143,11 @@ class ActionSpaceError(LuckyLabError, ValueError):
 
 class ObservationError(LuckyLabError, TypeError):
     """An engine put something other than plain data into an observation."""
+
+
+class HiddenInformation(LuckyLabError, LookupError):
+    """A seat's view (``game.view(seat)``) was asked for something hidden from that seat,
+    such as another player's hand; the message says what the seat may ask instead."""
 
 
 class MissingExtra(LuckyLabError, ImportError):

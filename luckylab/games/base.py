@@ -32,7 +32,6 @@ __all__ = [
     "GameAction",
     "GameBase",
     "GameResult",
-    "HandlerTable",
     "action_from_data",
     "check_options",
     "check_seed",
@@ -270,8 +269,8 @@ def foreign_action(action: Any, game: str) -> str:
     it is another game's action with the same class name)."""
     module = getattr(type(action), "__module__", "")
     if isinstance(action, GameAction) and module.startswith("luckylab.games."):
-        other = module.rsplit(".", 1)[1]
-        if other != game:
+        other = module.split(".")[2]  # luckylab.games.<game>.actions
+        if other != game and other in _TITLES:
             return (f"{type(action).__name__} from luckylab.games.{other} is a "
                     f"{_TITLES.get(other, other)} action, not a {_TITLES.get(game, game)} "
                     f"action (import it from luckylab.games.{game})")
@@ -330,64 +329,6 @@ class GameResult:
         return asdict(self)
 
 
-class HandlerTable:
-    """What the engines that dispatch through a per-phase handler table share (Island, Kill,
-    Save): ``_handlers[phase][ActionType] = (check, do)``, each ``do(game, seat, action)``
-    collecting its events with :meth:`_say`. Gives them the simulation's trusted path.
-    """
-
-    _handlers: ClassVar[Mapping[str, Mapping[type, tuple[Any, Any]]]]  # set by each engine
-    _pending: list[Event]
-    _decider: int
-    phase: str
-    history: list[Any]
-    events: list[Event]
-
-    def apply_trusted(self, action: Any) -> list[Event]:
-        """``apply`` without the legality check: the engine's own fast path (the protocol).
-
-        Only for an action from ``legal_actions()`` of this very state, or one that a bundled
-        bot built for it (see ``luckylab.simulation.play_game``); anything else must go
-        through ``apply``.
-        """
-        self._pending = []
-        self._handlers[self.phase][type(action)][1](self, self._decider, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
-
-    _apply_trusted = apply_trusted  # the old private name, kept for saved notebooks
-
-    def _say(self, kind: str, text: str, **data: Any) -> None:
-        self._pending.append(Event(kind, text, data))
-
-    def quieten(self, quiet: bool = True) -> None:
-        """Stop (or resume) writing events: nobody reads them in a simulation or a search
-        rollout. The play is the same; ``events`` and ``state_digest()`` then lack the quiet
-        part, so a quiet game is for results, not for records."""
-        if quiet:
-            self._quiet = True  # instance attributes: this game only
-            self._say = _say_nothing
-        else:
-            self.__dict__.pop("_say", None)
-            self.__dict__.pop("_quiet", None)
-
-    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
-        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
-        each seat (the engines with a handler table keep who decides in ``_decider`` and the
-        end in ``phase``: the loop reads them directly)."""
-        apply = self.apply_trusted
-        while self.phase != "over":
-            apply(choosers[self._decider](self))
-
-
-def _say_nothing(*args: Any, **kwargs: Any) -> None:
-    """Stands in for ``_say`` in a quiet game."""
-    return None
-
-
 class GameBase:
     """Shared plumbing: history, copying, replay records. Subclasses hold the rules."""
 
@@ -399,6 +340,12 @@ class GameBase:
     seed: int | None
     options: dict[str, Any]
     history: list[Any]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        from .fused import as_written
+
+        cls._as_written = as_written(cls)  # for the fast paths' guard (fused.plays_as_written)
 
     # -- the face each game implements -------------------------------------------------
     @property

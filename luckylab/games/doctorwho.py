@@ -71,13 +71,13 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
-    _say_nothing,
     action_from_data,
     check_turn_cap,
     foreign_action,
 )
 from .copying import light_copy
 from .fused import all_fused, fused_profiles
+from .handlers import _say_nothing
 from .protocol import Observation
 
 __all__ = [

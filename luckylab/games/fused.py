@@ -26,7 +26,44 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["all_fused", "fused_profiles", "is_fused", "shared_action"]
+__all__ = ["all_fused", "as_written", "fused_profiles", "is_fused", "plays_as_written",
+           "shared_action"]
+
+
+def as_written(cls: type) -> dict[str, Any]:
+    """The methods (functions, properties, static and class methods) of ``cls``'s own body as
+    they are now: a rules class keeps this snapshot when it is made (``cls._as_written``), so
+    :func:`plays_as_written` can tell later whether any was replaced."""
+    return {name: value for name, value in vars(cls).items()
+            if callable(value) or isinstance(value, (property, staticmethod, classmethod))}
+
+
+def plays_as_written(game: Any, cls: type) -> bool:
+    """Whether ``game`` plays exactly the rules of ``cls`` that a fused turn module was written
+    for: its class is ``cls`` itself (not a subclass, which may change a rule), no method of
+    ``cls`` was replaced since the class was made, and the game holds no method of its own.
+    Anything else plays through the readable rules (as ``checked=True`` does).
+
+    >>> class Rules:
+    ...     def can_attack(self, seat): return True
+    >>> Rules._as_written = as_written(Rules)
+    >>> class HouseRules(Rules):
+    ...     def can_attack(self, seat): return False
+    >>> plays_as_written(Rules(), Rules), plays_as_written(HouseRules(), Rules)
+    (True, False)
+    >>> Rules.can_attack = lambda self, seat: False  # replaced on the class itself
+    >>> plays_as_written(Rules(), Rules)
+    False
+    """
+    if type(game) is not cls:
+        return False
+    now = cls.__dict__
+    written = cls._as_written  # type: ignore[attr-defined]
+    for name, value in written.items():
+        if now.get(name) is not value:
+            return False
+    own = getattr(game, "__dict__", {})
+    return not any(name in own for name in written)
 
 
 def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:

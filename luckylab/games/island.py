@@ -48,7 +48,6 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
-    HandlerTable,
     action_from_data,
     check_seed,
     check_turn_cap,
@@ -57,6 +56,7 @@ from .base import (
     seats_from_left,
 )
 from .copying import deal_anew, light_copy
+from .handlers import HandlerTable
 from .foiling import FoilRound, FoilRules, asking_order
 from .fused import all_fused, fused_profiles
 from .protocol import Observation
@@ -344,6 +344,27 @@ class IslandGame(HandlerTable, GameBase):
     """
 
     game_name = "island"
+
+    HANDLERS = {
+        "phase1": {
+            Move: ("_check_move", "_do_move"),
+            MoveCat: ("_check_cat", "_do_cat"),
+            PlayHazard: ("_check_hazard", "_do_hazard"),
+            Pass: ("_check_pass", "_do_pass1"),
+        },
+        "phase2": {
+            Draw: ("_check_draw", "_do_draw"),
+            Attack: ("_check_attack", "_do_attack"),
+            Pass: ("_check_pass", "_do_pass2"),
+        },
+        "foil": {Foil: ("_check_foil", "_do_foil")},
+        "penalty": {
+            GiveCard: ("_check_give", "_do_give"),
+            DiscardLuck: ("_check_discard", "_do_discard"),
+        },
+    }
+    """Phase -> action -> the names of the methods that check it and carry it out (the shared
+    dispatch: :mod:`luckylab.games.handlers`)."""
 
     def __init__(
         self,
@@ -885,33 +906,9 @@ class IslandGame(HandlerTable, GameBase):
         """Rebuild an action from ``action.to_data()`` (for replays)."""
         return action_from_data(_ACTIONS, data, "an Island")
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check ``action`` against the rules, carry it out and return the events it caused.
-
-        Raises :class:`IllegalAction` (with the reason) before changing anything when the
-        action is not allowed now.
-        """
-        phase = self.phase
-        if phase == "over":
-            raise IllegalAction("the game is over")
-        handler = _HANDLERS[phase].get(type(action))
-        if handler is None:
-            if not any(type(action) in h for h in _HANDLERS.values()):
-                raise IllegalAction(foreign_action(action, self.game_name))
-            action.check_fields()  # a wrong type is named before the phase
-            allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
-            raise IllegalAction(f"{type(action).__name__} is not an action for {phase}; "
-                                f"now {self.names[self._decider]} chooses one of: {allowed}")
-        action.check_fields()  # field types (a float card id is refused)
-        check, do = handler
-        check(self, self._decider, action)  # raises before any change
-        self._pending = []
-        do(self, self._decider, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
+    def _not_now(self, action: Action, phase: Any, allowed: str) -> str:
+        return (f"{type(action).__name__} is not an action for {phase}; "
+                f"now {self.names[self._decider]} chooses one of: {allowed}")
 
 
     def _where(self, space: str) -> str:
@@ -1620,23 +1617,4 @@ def _action_space(board: Board, seats: tuple[int, ...], cards: tuple[Card, ...]
     ])
 
 
-_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
-    "phase1": {
-        Move: (IslandGame._check_move, IslandGame._do_move),
-        MoveCat: (IslandGame._check_cat, IslandGame._do_cat),
-        PlayHazard: (IslandGame._check_hazard, IslandGame._do_hazard),
-        Pass: (IslandGame._check_pass, IslandGame._do_pass1),
-    },
-    "phase2": {
-        Draw: (IslandGame._check_draw, IslandGame._do_draw),
-        Attack: (IslandGame._check_attack, IslandGame._do_attack),
-        Pass: (IslandGame._check_pass, IslandGame._do_pass2),
-    },
-    "foil": {Foil: (IslandGame._check_foil, IslandGame._do_foil)},
-    "penalty": {
-        GiveCard: (IslandGame._check_give, IslandGame._do_give),
-        DiscardLuck: (IslandGame._check_discard, IslandGame._do_discard),
-    },
-}
 
-IslandGame._handlers = _HANDLERS

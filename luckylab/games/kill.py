@@ -60,7 +60,6 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
-    HandlerTable,
     action_from_data,
     check_seed,
     check_turn_cap,
@@ -68,6 +67,7 @@ from .base import (
     seats_from_left,
 )
 from .copying import deal_anew, light_copy
+from .handlers import HandlerTable
 from .foiling import FoilRound, FoilRules
 from .fused import all_fused, fused_profiles
 from .protocol import Observation
@@ -382,6 +382,25 @@ class KillGame(HandlerTable, GameBase):
     """
 
     game_name = "kill"
+
+    HANDLERS = {
+        "turn": {
+            Snoop: ("_check_snoop", "_do_snoop"),
+            Step: ("_check_step", "_do_step"),
+            PlayCard: ("_check_play", "_do_play"),
+            Attack: ("_check_attack", "_do_attack"),
+            EndTurn: ("_no_check", "_do_end_turn"),
+        },
+        "doing": {
+            Step: ("_check_step", "_do_step"),
+            PlayCard: ("_check_play", "_do_play"),
+            Attack: ("_check_attack", "_do_attack"),
+            EndTurn: ("_no_check", "_do_end_turn"),
+        },
+        "foil": {Foil: ("_check_foil", "_do_foil")},
+    }
+    """Phase -> action -> the names of the methods that check it and carry it out (the shared
+    dispatch: :mod:`luckylab.games.handlers`)."""
 
     def __init__(
         self,
@@ -845,31 +864,9 @@ class KillGame(HandlerTable, GameBase):
         return action_from_data(_ACTIONS, data, "a Kill Doctor Lucky")
 
     # -- applying actions ----------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Validate ``action`` for the current player, apply it, return the events it caused.
-
-        Raises :class:`~luckylab.errors.IllegalAction` (changing nothing) if it is not legal.
-        """
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        handler = _HANDLERS[self.phase].get(type(action))
-        if handler is None:
-            if not any(type(action) in h for h in _HANDLERS.values()):
-                raise IllegalAction(foreign_action(action, self.game_name))
-            action.check_fields()  # a wrong type is named before the phase
-            allowed = ", ".join(t.__name__ for t in _HANDLERS[self.phase])
-            raise IllegalAction(f"{type(action).__name__} is not an action now; "
-                                f"{self.names[self._decider]} chooses one of: {allowed}")
-        action.check_fields()  # field types (a float card id is refused)
-        check, do = handler
-        check(self, self._decider, action)  # raises before any change
-        self._pending = []
-        do(self, self._decider, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
+    def _not_now(self, action: Action, phase: Any, allowed: str) -> str:
+        return (f"{type(action).__name__} is not an action now; "
+                f"{self.names[self._decider]} chooses one of: {allowed}")
 
 
     def _where(self, space: str) -> str:
@@ -1140,21 +1137,4 @@ class KillGame(HandlerTable, GameBase):
         )
 
 
-_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
-    "turn": {
-        Snoop: (KillGame._check_snoop, KillGame._do_snoop),
-        Step: (KillGame._check_step, KillGame._do_step),
-        PlayCard: (KillGame._check_play, KillGame._do_play),
-        Attack: (KillGame._check_attack, KillGame._do_attack),
-        EndTurn: (lambda self, seat, action: None, KillGame._do_end_turn),
-    },
-    "doing": {
-        Step: (KillGame._check_step, KillGame._do_step),
-        PlayCard: (KillGame._check_play, KillGame._do_play),
-        Attack: (KillGame._check_attack, KillGame._do_attack),
-        EndTurn: (lambda self, seat, action: None, KillGame._do_end_turn),
-    },
-    "foil": {Foil: (KillGame._check_foil, KillGame._do_foil)},
-}
 
-KillGame._handlers = _HANDLERS

@@ -32,6 +32,9 @@ private attributes:
                                   data and a text)
 ``determinize(seat, rng)``        a state that ``seat`` cannot tell apart from this one, with
                                   everything hidden from it dealt anew (for search)
+``view(seat)``                    the game's :class:`SeatView`: what ``seat`` may know, typed
+                                  and documented, with the rules' answers about it (bots,
+                                  widgets and analyses read this); ``view()`` the open table
 ``clone()``                       an independent copy
 ``record()`` / ``replay``         seed + options + actions, pinned by digests
 ``state_digest()``                a SHA-256 that is equal for equal games
@@ -60,7 +63,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from ..errors import ObservationError
+from ..errors import HiddenInformation, ObservationError
 
 __all__ = [
     "EVENT_KINDS",
@@ -68,6 +71,7 @@ __all__ = [
     "GameState",
     "Observation",
     "ObservationError",
+    "SeatView",
 ]
 
 
@@ -132,6 +136,58 @@ class ChoiceGroup:
     actions: tuple[Any, ...]
 
 
+class SeatView:
+    """What one seat may know of a game, read live, with the rules' answers about it: the base
+    of each game's view (``IslandView``, ``KillView`` ...), which bots, widgets and analyses
+    read instead of the engine's own attributes.
+
+    ``game.view(seat)`` is that seat's view: the public table, its own hand, and questions the
+    rules answer from them (may I attack? whom can this Hazard hit?). Asking it for what the
+    seat may not see (another player's hand, the order of the deck) raises
+    :class:`~luckylab.errors.HiddenInformation`, which says what it may ask instead.
+    ``game.view()`` is the open table (``seat`` is None): every card shown, for a teacher, a
+    replay or an analysis that works with the true hands.
+
+    A view reads the game as it is now (it is not a copy) and changes nothing: what it hands
+    out is immutable (tuples, read-only mappings) or made anew for the caller.
+
+    >>> from luckylab import new_game
+    >>> game = new_game("kill", players=3, seed=1)
+    >>> view = game.view(0)
+    >>> view.seat, len(view.hand) == view.hand_size(0)
+    (0, True)
+    >>> view.hand_of(1)
+    Traceback (most recent call last):
+    luckylab.errors.HiddenInformation: Seat 2's hand is hidden from Seat 1; view.hand_size(1) says how many cards it holds
+    >>> len(game.view().hand_of(1)) == view.hand_size(1)
+    True
+    """
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Any, seat: int | None = None) -> None:
+        self._game = game
+        self.seat = seat
+        """The seat whose view this is (from 0), or None for the open table."""
+
+    def _sees_hand(self, seat: int) -> None:
+        """Raise :class:`~luckylab.errors.HiddenInformation` unless this view may see
+        ``seat``'s hand (its own, or any on the open table)."""
+        if self.seat is not None and seat != self.seat:
+            raise HiddenInformation(
+                f"Seat {seat + 1}'s hand is hidden from Seat {self.seat + 1}; "
+                f"view.hand_size({seat}) says how many cards it holds")
+
+    def _hidden(self, what: str, instead: str) -> HiddenInformation:
+        """The error for ``what``, hidden from this seat (``instead``: what it may ask)."""
+        who = "every seat" if self.seat is None else f"Seat {self.seat + 1}"
+        return HiddenInformation(f"{what} is hidden from {who}; {instead}")
+
+    def __repr__(self) -> str:
+        whose = "the open table" if self.seat is None else f"Seat {self.seat + 1}"
+        return f"<{type(self).__name__} of {whose}: {self._game!r}>"
+
+
 @runtime_checkable
 class GameState(Protocol):
     """The state protocol (see the module docstring for what each name means)."""
@@ -171,6 +227,8 @@ class GameState(Protocol):
     def observation(self, seat: int) -> Observation: ...
 
     def determinize(self, seat: int, rng: Any) -> GameState: ...
+
+    def view(self, seat: int | None = None) -> SeatView: ...
 
     def clone(self) -> GameState: ...
 

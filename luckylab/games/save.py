@@ -77,7 +77,6 @@ from .base import (
     GameAction,
     GameBase,
     GameResult,
-    HandlerTable,
     action_from_data,
     check_seed,
     check_turn_cap,
@@ -86,6 +85,7 @@ from .base import (
     seats_from_left,
 )
 from .copying import deal_anew, light_copy
+from .handlers import HandlerTable
 from .foiling import FoilRound, FoilRules, asking_order
 from .fused import all_fused, fused_profiles
 from .protocol import Observation
@@ -442,6 +442,25 @@ class SaveGame(HandlerTable, GameBase):
     """
 
     game_name = "save"
+
+    HANDLERS = {
+        "turn": {
+            Snoop: ("_check_snoop", "_do_snoop"),
+            Step: ("_check_step", "_do_step"),
+            PlayMove: ("_check_move_card", "_do_move_card"),
+            Rescue: ("_check_rescue", "_do_rescue"),
+            EndTurn: ("_check_end", "_do_end"),
+        },
+        "active": {
+            Step: ("_check_step", "_do_step"),
+            PlayMove: ("_check_move_card", "_do_move_card"),
+            Rescue: ("_check_rescue", "_do_rescue"),
+            EndTurn: ("_check_end", "_do_end"),
+        },
+        "foil": {Foil: ("_check_foil", "_do_foil")},
+    }
+    """Phase -> action -> the names of the methods that check it and carry it out (the shared
+    dispatch: :mod:`luckylab.games.handlers`)."""
 
     def __init__(
         self,
@@ -1001,35 +1020,6 @@ class SaveGame(HandlerTable, GameBase):
         """Rebuild an action from ``action.to_data()`` (for replays)."""
         return action_from_data(_ACTIONS, data, "a Save Doctor Lucky")
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check ``action`` against the rules, carry it out and return the events it caused.
-
-        Raises :class:`IllegalAction` (with the reason) before changing anything when the action
-        is not allowed now.
-        """
-        phase = self.phase
-        if phase == "over":
-            raise IllegalAction("the game is over")
-        handler = _HANDLERS[phase].get(type(action))
-        if handler is None:
-            if not any(type(action) in h for h in _HANDLERS.values()):
-                raise IllegalAction(foreign_action(action, self.game_name))
-            action.check_fields()  # a wrong type is named before the phase
-            allowed = ", ".join(t.__name__ for t in _HANDLERS[phase])
-            raise IllegalAction(f"{type(action).__name__} is not an action now ({phase}); "
-                                f"Player {self._decider + 1} chooses one of: {allowed}")
-        action.check_fields()  # field types (a float card id is refused)
-        check, do = handler
-        seat = self._decider
-        assert seat is not None
-        check(self, seat, action)  # raises before any change
-        self._pending = []
-        do(self, seat, action)
-        self.history.append(action)
-        events = self._pending
-        self._pending = []
-        self.events.extend(events)
-        return events
 
 
     def _where(self, space: str) -> str:
@@ -1360,22 +1350,6 @@ def _hand_size_rule(players: int) -> int:
     return hand_size(players)
 
 
-_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {
-    "turn": {
-        Snoop: (SaveGame._check_snoop, SaveGame._do_snoop),
-        Step: (SaveGame._check_step, SaveGame._do_step),
-        PlayMove: (SaveGame._check_move_card, SaveGame._do_move_card),
-        Rescue: (SaveGame._check_rescue, SaveGame._do_rescue),
-        EndTurn: (SaveGame._check_end, SaveGame._do_end),
-    },
-    "active": {
-        Step: (SaveGame._check_step, SaveGame._do_step),
-        PlayMove: (SaveGame._check_move_card, SaveGame._do_move_card),
-        Rescue: (SaveGame._check_rescue, SaveGame._do_rescue),
-        EndTurn: (SaveGame._check_end, SaveGame._do_end),
-    },
-    "foil": {Foil: (SaveGame._check_foil, SaveGame._do_foil)},
-}
 
 
 def _players(seats: Sequence[int]) -> str:
@@ -1383,4 +1357,3 @@ def _players(seats: Sequence[int]) -> str:
     numbers = ", ".join(str(s + 1) for s in seats)
     return f"Player {numbers}" if len(seats) == 1 else f"Players {numbers}"
 
-SaveGame._handlers = _HANDLERS

@@ -13,7 +13,7 @@ import time
 from importlib import resources
 
 from luckylab import load_board
-from luckylab.boards import _parse
+from luckylab.boards.files import _parse
 from luckylab.boards.geometry import Geometry, board_from_data
 
 

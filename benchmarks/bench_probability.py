@@ -21,7 +21,7 @@ import sys
 import time
 
 from luckylab import load_deck
-from luckylab import probability as prob
+from luckylab.analysis import luck as prob
 
 
 def clear_caches() -> None:

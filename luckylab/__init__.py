@@ -13,8 +13,6 @@ True
 
 from __future__ import annotations
 
-import sys
-
 from ._version import __version__ as __version__
 from .boards import Board, Space, load_board
 from .cards import Card, load_characters, load_deck
@@ -32,7 +30,6 @@ from .games.base import Event, GameResult
 from .games.record import replay
 from .games.registry import GAMES, new_game
 from .games.registry import game_class as game_class
-from .lessons import exercises as _exercises
 from .lessons.exercises import check
 from .simulation import iter_simulate, simulate
 
@@ -60,9 +57,3 @@ __all__ = [
     "replay",
     "simulate",
 ]
-
-# ``luckylab.check`` is the function above; the module that was ``luckylab/check.py`` lives on
-# as ``luckylab.lessons.exercises``. Registering it under its old name keeps
-# ``from luckylab.check import answer`` working without a file that, imported late, would
-# rebind ``luckylab.check`` from the function to a module.
-sys.modules.setdefault(f"{__name__}.check", _exercises)

@@ -350,7 +350,7 @@ JS_RENDERED_OUTPUTS = """
 
 # What the TurnStepper shows, from the widget view that holds the step button: its event log
 # (an element with class luckylab-event-log if there is one, else the box under the heading
-# "what happened", luckylab/viz/widgets.py) and its figure (image sources, i.e. the PNG bytes).
+# "what happened", luckylab/viz/turn_stepper.py) and its figure (image sources, i.e. the PNG bytes).
 JS_WIDGET_SNAPSHOT = """
 (button) => {
   const view = button.closest('.jp-OutputArea-output') || button.closest('.jupyter-widgets');

@@ -63,7 +63,7 @@ NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
-# The TurnStepper's step button (luckylab/viz/widgets.py); lesson 03 must have one.
+# The TurnStepper's step button (luckylab/viz/turn_stepper.py); lesson 03 must have one.
 STEP_BUTTON = re.compile(r"^\s*Step\b", re.IGNORECASE)
 STEPPER_LESSON = "03_"
 

@@ -235,7 +235,7 @@ def test_exercise_2_and_lesson_rounds_have_one_strict_equilibrium_three_twentiet
 
 
 def test_I_FOIL_2_open_hand_answer_agrees_with_lesson_5_where_nobody_pools():
-    from luckylab.theory import solve_foil_round
+    from luckylab.analysis.dilemma import solve_foil_round
 
     game = HiddenFoil(**LESSON)
     compared = 0

@@ -132,7 +132,7 @@ def test_every_value_of_every_card_has_a_source_label():
 def _data() -> dict:
     from importlib import resources
 
-    from luckylab.boards import _parse
+    from luckylab.boards.files import _parse
 
     text = (resources.files("luckylab") / "data" / "doctor_who_deck.toml").read_text("utf-8")
     return _parse(text, "doctor_who_deck.toml")

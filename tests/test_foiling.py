@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from kill_staging import staged
 
 from luckylab import IllegalAction, load_deck, new_game
+from luckylab.analysis.dilemma import discard_options, solve_foil_round
+from luckylab.analysis.luck import p_foil
 from luckylab.games import island, kill, save
 from luckylab.games.foiling import FoilRound, FoilRules, asking_order
-from luckylab.probability import p_foil
-from luckylab.theory import discard_options, solve_foil_round
 
 ISLAND = load_deck("island")
 KILL = load_deck("kill")

@@ -5,11 +5,12 @@ The import graph of ``luckylab/`` is read from the source with ``ast``: every ``
 the module they name. On that graph:
 
 - no cycles between modules;
-- no module imports a higher layer (:data:`LAYERS`, lowest first); the old-path modules
-  (``luckylab/probability.py`` and the like) may import anything, but nothing in luckylab
-  imports them;
+- no module imports a higher layer (:data:`LAYERS`, lowest first);
 - no module of luckylab is imported from a string (``importlib.import_module``,
   ``__import__``), which would hide a dependency from this graph;
+- no module puts a module into ``sys.modules`` under a name of the package (an alias: a module
+  standing in for another under an old path); every module has one name, and the old names
+  (``luckylab.theory`` and the like, issue 41) are gone;
 - ``import luckylab`` stays light (no matplotlib, no ipywidgets);
 - every exception class of the package is defined in :mod:`luckylab.errors`.
 
@@ -73,16 +74,44 @@ def is_package(name: str, modules: Mapping[str, Path]) -> bool:
     return modules[name].name == "__init__.py"
 
 
-OLD_PATHS_REEXPORTING = frozenset({"luckylab.viz.widgets"})
-"""Old-path modules that gather several moved modules (the four widgets of one old file)."""
+def sys_modules_writes(source: str, package: str = PACKAGE) -> list[tuple[str, int]]:
+    """Writes into ``sys.modules`` under a name that may be the package's: an assignment
+    ``sys.modules[key] = ...``, or ``sys.modules.setdefault(key, ...)`` / ``.update({...})``,
+    whose key uses ``__name__``/``__package__`` or is a literal name of the package (a module of
+    ours standing in for another, or for itself under a second name). A key that is a plain
+    variable, like the tournament's ``luckylab_bot_<digest>`` for a bot file it loads, is not
+    a name of the package."""
+
+    def ours(key: ast.expr) -> bool:
+        names = {n.id for n in ast.walk(key) if isinstance(n, ast.Name)}
+        texts = [n.value for n in ast.walk(key)
+                 if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        return bool(names & {"__name__", "__package__"}) or any(
+            t == package or t.startswith((package + ".", ".")) for t in texts)
+
+    def is_sys_modules(node: ast.expr) -> bool:
+        return ast.unparse(node) in ("sys.modules", "modules")
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        keys: list[ast.expr] = []
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            keys = [t.slice for t in targets
+                    if isinstance(t, ast.Subscript) and is_sys_modules(t.value)]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("setdefault", "update") and is_sys_modules(node.func.value)):
+            keys = node.args[:1]  # the key, or the dict of keys and modules
+        if any(ours(k) for k in keys):
+            found.append((ast.unparse(node).splitlines()[0], node.lineno))
+    return found
 
 
-def alias_modules(modules: Mapping[str, Path]) -> set[str]:
-    """The old-path modules: those that replace themselves in ``sys.modules`` with a moved
-    module, and :data:`OLD_PATHS_REEXPORTING`."""
+def alias_modules(modules: Mapping[str, Path], package: str = PACKAGE) -> set[str]:
+    """The modules that write a module into ``sys.modules`` under a name of the package
+    (:func:`sys_modules_writes`): aliases, which the package has none of."""
     return {name for name, path in modules.items()
-            if "sys.modules[__name__] = " in path.read_text(encoding="utf-8")
-            or name in OLD_PATHS_REEXPORTING}
+            if sys_modules_writes(path.read_text(encoding="utf-8"), package)}
 
 
 def _resolve(name: str, modules: Mapping[str, Path]) -> str | None:
@@ -180,19 +209,14 @@ def cycles(graph: nx.DiGraph) -> list[list[str]]:
     return sorted(found)
 
 
-def upward_imports(graph: nx.DiGraph, aliases: set[str],
-                   layers: Iterable[Iterable[str]] = LAYERS) -> list[str]:
-    """Imports of a higher layer, and imports of an old-path module, in words."""
+def upward_imports(graph: nx.DiGraph, layers: Iterable[Iterable[str]] = LAYERS) -> list[str]:
+    """Imports of a higher layer, in words."""
     layers = tuple(tuple(names) for names in layers)
     problems = []
     for a, b in sorted(graph.edges):
-        if (a, b) in ALLOWED:
-            continue
-        where = f"{a} (line {graph.edges[a, b]['lines'][0]}) imports {b}"
-        if b in aliases:
-            problems.append(f"{where}, an old path: import the module it names")
-        elif a not in aliases and layer_of(b, layers) > layer_of(a, layers):
-            problems.append(f"{where}, a higher layer")
+        if (a, b) not in ALLOWED and layer_of(b, layers) > layer_of(a, layers):
+            problems.append(f"{a} (line {graph.edges[a, b]['lines'][0]}) imports {b}, "
+                            "a higher layer")
     return problems
 
 
@@ -205,18 +229,42 @@ def test_a_made_up_graph_with_a_cycle_and_an_upward_import_is_reported():
     graph.add_edge("luckylab.games.base", "luckylab.games.island", lines=[9])  # the cycle
     graph.add_edge("luckylab.boards.board", "luckylab.viz.draw", lines=[5])  # data -> viz
     graph.add_edge("luckylab.viz.draw", "luckylab.boards.board", lines=[7])  # fine alone...
-    graph.add_edge("luckylab.cards.decks", "luckylab.probability", lines=[2])  # an old path
-    graph.add_edge("luckylab.probability", "luckylab.analysis.luck", lines=[1])
+    graph.add_edge("luckylab.cards.decks", "luckylab.analysis.luck", lines=[2])  # upward too
     found = cycles(graph)
     assert ["luckylab.games.base", "luckylab.games.island", "luckylab.games.base"] in found \
         or ["luckylab.games.island", "luckylab.games.base", "luckylab.games.island"] in found
     assert any("luckylab.viz.draw" in c and "luckylab.boards.board" in c for c in found)
-    problems = upward_imports(graph, aliases={"luckylab.probability"})
+    problems = upward_imports(graph)
     assert problems == [
         "luckylab.boards.board (line 5) imports luckylab.viz.draw, a higher layer",
-        "luckylab.cards.decks (line 2) imports luckylab.probability, an old path: import the "
-        "module it names",
+        "luckylab.cards.decks (line 2) imports luckylab.analysis.luck, a higher layer",
     ]
+
+
+def test_a_made_up_alias_is_reported(tmp_path):
+    # the nine old top-level modules swapped themselves in like this (issue 41)
+    toy = tmp_path / "toy"
+    (toy / "analysis").mkdir(parents=True)
+    (toy / "__init__.py").write_text("import sys\nfrom .analysis import luck\n"
+                                     'sys.modules.setdefault(f"{__name__}.check", luck)\n')
+    (toy / "analysis" / "__init__.py").write_text("")
+    (toy / "analysis" / "luck.py").write_text("def p_foil():\n    return 1\n")
+    (toy / "probability.py").write_text(
+        "import sys\nfrom .analysis import luck as _module\nsys.modules[__name__] = _module\n")
+    (toy / "loader.py").write_text(  # a bot file loaded under a name of its own: not an alias
+        "import sys\ndef load(name, module):\n    sys.modules[name] = module\n"
+        "    sys.modules.pop(name, None)\n")
+    assert alias_modules(module_names(toy, "toy"), "toy") == {"toy", "toy.probability"}
+    source = '''
+import sys
+from sys import modules
+sys.modules["luckylab.theory"] = dilemma
+modules[__package__ + ".board"] = board
+sys.modules.update({"luckylab.outcomes": attempts})
+sys.modules.setdefault("tqdm.auto", tqdm)
+sys.modules[f"luckylab_bot_{digest}"] = bot
+'''
+    assert [line for _, line in sys_modules_writes(source)] == [4, 5, 6]
 
 
 def test_imports_are_read_everywhere_and_relative_ones_resolved():
@@ -284,8 +332,8 @@ def test_no_cycles_between_modules(graph):
     assert not found, "modules that import each other:\n" + "\n".join(found)
 
 
-def test_no_module_imports_a_higher_layer_or_an_old_path(graph):
-    problems = upward_imports(graph, alias_modules(module_names()))
+def test_no_module_imports_a_higher_layer(graph):
+    problems = upward_imports(graph)
     assert not problems, "\n".join(problems)
 
 
@@ -306,30 +354,61 @@ def test_no_module_of_the_package_is_imported_from_a_string():
     assert not found, "import these by name so the graph sees them:\n" + "\n".join(found)
 
 
-def test_the_old_paths_are_the_moved_modules_themselves():
-    old = {
-        "luckylab.board": "luckylab.boards.board",
-        "luckylab.geometry": "luckylab.boards.geometry",
-        "luckylab.doctorwho_cards": "luckylab.cards.doctorwho",
-        "luckylab.probability": "luckylab.analysis.luck",
-        "luckylab.theory": "luckylab.analysis.dilemma",
-        "luckylab.outcomes": "luckylab.analysis.attempts",
-        "luckylab.save_analysis": "luckylab.analysis.sinking",
-        "luckylab.panic_analysis": "luckylab.analysis.memory",
-        "luckylab.search_curve": "luckylab.analysis.search_strength",
+def test_no_module_is_an_alias():
+    found = {name: sys_modules_writes(path.read_text(encoding="utf-8"))
+             for name, path in module_names().items()}
+    found = {name: writes for name, writes in found.items() if writes}
+    assert not found, f"import the module by its own name instead: {found}"
+    assert alias_modules(module_names()) == set()
+
+
+OLD_MODULES = {
+    "luckylab.board": "luckylab.boards.board",
+    "luckylab.geometry": "luckylab.boards.geometry",
+    "luckylab.doctorwho_cards": "luckylab.cards.doctorwho",
+    "luckylab.probability": "luckylab.analysis.luck",
+    "luckylab.theory": "luckylab.analysis.dilemma",
+    "luckylab.outcomes": "luckylab.analysis.attempts",
+    "luckylab.save_analysis": "luckylab.analysis.sinking",
+    "luckylab.panic_analysis": "luckylab.analysis.memory",
+    "luckylab.search_curve": "luckylab.analysis.search_strength",
+    "luckylab.check": "luckylab.lessons.exercises",  # luckylab.check is the face's function
+    "luckylab.viz.widgets": "luckylab.viz.sight_explorer",  # and turn_stepper, foil_lab, ...
+}
+"""The old module names removed in issue 41 -> where their code lives."""
+
+
+@pytest.mark.parametrize("old", sorted(OLD_MODULES))
+def test_an_old_module_name_is_gone(old, monkeypatch):
+    # An editable install's finder (setuptools) looks for a name missing here in the checkout
+    # it was installed from, which in a second git worktree is another copy of luckylab: look
+    # only where this luckylab is (on a plain or a wheel install nothing changes).
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path
+                                           if not f.__module__.startswith("__editable__")])
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
+    assert old not in sys.modules
+    importlib.import_module(OLD_MODULES[old])
+
+
+def test_the_old_names_inside_modules_are_gone():
+    from luckylab.analysis import dilemma
+    from luckylab.boards import files
+    from luckylab.games import foiling
+    from luckylab.viz import base
+
+    old = {  # module -> (old name, where the one it stood for lives)
+        "luckylab.analysis.dilemma": ("FoilRound", dilemma.FoilPlan),  # a second FoilRound
+        "luckylab.boards": ("_parse", files._parse),
+        "luckylab.viz.args": ("release", base.release),
     }
-    assert set(old) | OLD_PATHS_REEXPORTING == alias_modules(module_names())
-    for name, new in old.items():
-        assert importlib.import_module(name) is importlib.import_module(new)
-    assert sys.modules["luckylab.check"] is importlib.import_module("luckylab.lessons.exercises")
-    from luckylab.check import answer_key  # noqa: F401  (the old module path still imports)
-
-    from luckylab.viz import widgets
-    from luckylab.viz.dilemma_lab import DilemmaLab
-
-    assert widgets.DilemmaLab is DilemmaLab
-
+    for module, (name, real) in old.items():
+        assert not hasattr(importlib.import_module(module), name), f"{module}.{name}"
+        assert callable(real)
+    assert "FoilRound" not in dilemma.__all__ and foiling.FoilRound.__module__ == foiling.__name__
     assert callable(luckylab.check) and luckylab.check.__name__ == "check"
+    assert sys.modules[luckylab.check.__module__] is importlib.import_module(
+        "luckylab.lessons.exercises")
 
 
 def test_the_registry_and_the_command_line_import_what_they_list():

@@ -629,7 +629,7 @@ def test_grid_board_errors_name_the_field():
 def test_rules_data_errors_name_the_field():
     from importlib import resources
 
-    from luckylab.boards import _parse
+    from luckylab.boards.files import _parse
     from luckylab.games.panic import DATA_FILE
 
     text = (resources.files("luckylab") / "data" / DATA_FILE).read_text()

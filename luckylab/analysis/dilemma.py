@@ -65,7 +65,6 @@ from .luck import Seed, luck_values, remaining_cards
 
 __all__ = [
     "FoilPlan",
-    "FoilRound",
     "Step",
     "VolunteersDilemma",
     "VolunteersDilemmaError",
@@ -188,10 +187,6 @@ class FoilPlan:
                    else f"the loser is seat {self.loser + 1}")
             lines.append(f"The attacker wins ({who}).")
         return "\n".join(lines)
-
-
-FoilRound = FoilPlan
-"""The old name of :class:`FoilPlan` (kept so that existing code keeps working)."""
 
 
 @lru_cache(maxsize=4096)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from .board import Board, CatBlocks, Space
 from .fields import board_labels, validate_start
 from .files import MAX_DEPTH, MAX_FILE_BYTES, read_data_file, read_data_text
-from .files import _parse as _parse  # the one-file luckylab.boards had it; tests use it
 from .graph import MAX_SPACES
 from .loading import BOARDS, board_from_data, load_board
 

@@ -1,5 +1,5 @@
 """Checking widget arguments (releasing a widget's resources on ``close()`` is
-:func:`luckylab.viz.base.release`, importable from here too).
+:func:`luckylab.viz.base.release`).
 
 Constructors call these first, so an odd argument is a :class:`~luckylab.errors.OptionError`
 that names it and what is allowed (never a traitlets error, and never a slider that quietly
@@ -19,9 +19,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import OptionError
-from .base import release as release
 
-__all__ = ["choice", "number", "release", "whole"]
+__all__ = ["choice", "number", "whole"]
 
 
 def whole(name: str, value: Any, low: int, high: int | None = None, owner: str = "") -> int:

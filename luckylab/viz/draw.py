@@ -2,9 +2,10 @@
 
 This module owns pictures only. It knows no rules: it places the spaces where the board file
 puts them, the pawns where a game (or a plain dict) says they stand, and asks the
-:class:`~luckylab.boards.board.Board` which spaces a pawn sees. Widgets in
-:mod:`luckylab.viz.widgets` draw the map once with :func:`draw_board` and then call
-:meth:`BoardDrawing.update`, which only moves existing artists (fast enough for a step redraw).
+:class:`~luckylab.boards.board.Board` which spaces a pawn sees. Widgets
+(:mod:`luckylab.viz.sight_explorer`, :mod:`luckylab.viz.turn_stepper`) draw the map once with
+:func:`draw_board` and then call :meth:`BoardDrawing.update`, which only moves existing artists
+(fast enough for a step redraw).
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")

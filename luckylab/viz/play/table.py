@@ -32,7 +32,7 @@ from typing import Any
 import ipywidgets as W
 
 from ...errors import LuckyLabError, PlayTableError
-from ..args import release
+from ..base import release
 from ..clicks import ClickMap, attach_clicks
 from . import state
 from .choices import Choice, Namer, grid_words, movable_pawns, offered, space_words

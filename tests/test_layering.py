@@ -1,10 +1,17 @@
 """The layers of luckylab run one way (issue 22, item 4).
 
 The import graph of ``luckylab/`` is read from the source with ``ast``: every ``import`` and
-``from ... import``, at the top of a module or inside a function, relative imports resolved to
-the module they name. On that graph:
+``from ... import``, at the top of a module, inside a function or in a package's ``__init__``,
+relative imports resolved to the module they name. An import that reads a package's namespace
+is an edge to the package's ``__init__`` too: ``from . import state`` and
+``from luckylab.agents import agent_class`` (the package runs and is asked for the name), and
+``import luckylab.viz.play.state as state`` (bound by reading ``luckylab.viz.play.state`` off
+its package); ``from .state import seen`` and a plain ``import luckylab.boards.board`` read no
+package's namespace. (A submodule that does ``from . import sibling`` while its package's
+``__init__`` imports it is a cycle, one that breaks when the order of imports changes.) On that
+graph:
 
-- no cycles between modules;
+- no cycles between modules (issue 41: none inside a package either);
 - no module imports a higher layer (:data:`LAYERS`, lowest first);
 - no module of luckylab is imported from a string (``importlib.import_module``,
   ``__import__``), which would hide a dependency from this graph;
@@ -125,12 +132,18 @@ def _resolve(name: str, modules: Mapping[str, Path]) -> str | None:
 
 def imports_of(name: str, source: str, modules: Mapping[str, Path],
                package: str = PACKAGE) -> list[tuple[str, int]]:
-    """The package modules that module ``name`` imports, with line numbers, anywhere in it."""
+    """The package modules that module ``name`` imports, with line numbers, anywhere in it
+    (and the packages whose namespace an import reads: see the module's docstring)."""
     here = name if is_package(name, modules) else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
+            targets = []
+            for a in node.names:
+                targets.append(a.name)
+                if a.asname:  # ``import a.b.c as m`` reads b off a, then c off a.b
+                    parts = a.name.split(".")
+                    targets += [".".join(parts[:i]) for i in range(1, len(parts))]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base_parts = here.split(".")
@@ -138,9 +151,10 @@ def imports_of(name: str, source: str, modules: Mapping[str, Path],
                 base = ".".join(base_parts + ([node.module] if node.module else []))
             else:
                 base = node.module or ""
-            # ``from .analysis import luck`` imports the module luckylab.analysis.luck
-            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
-                       for a in node.names]
+            # ``from .analysis import luck`` imports the module luckylab.analysis.luck and reads
+            # it off the package: an edge to both (``from .analysis.luck import p_foil``: one)
+            targets = [base]
+            targets += [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules]
         else:
             continue
         for target in targets:
@@ -271,8 +285,8 @@ def test_imports_are_read_everywhere_and_relative_ones_resolved():
     modules = {name: Path(f"{name.replace('.', '/')}.py") for name in (
         "luckylab.games.base", "luckylab.games.registry", "luckylab.analysis.luck",
         "luckylab.errors", "luckylab.boards.board")}
-    modules["luckylab"] = Path("luckylab/__init__.py")
-    modules["luckylab.analysis"] = Path("luckylab/analysis/__init__.py")
+    for package in ("luckylab", "luckylab.analysis", "luckylab.boards", "luckylab.games"):
+        modules[package] = Path(f"{package.replace('.', '/')}/__init__.py")
     source = '''
 import os
 from ..errors import OptionError
@@ -283,11 +297,42 @@ class X:
     def f(self):
         import luckylab.boards.board
         from ..analysis import luck
+        from ..analysis.luck import p_foil
+        import luckylab.boards.board as board
+        from . import registry
 '''
     found = imports_of("luckylab.games.base", source, modules)
     assert sorted(found, key=lambda f: f[1]) == [
         ("luckylab.errors", 3), ("luckylab.games.registry", 5), ("luckylab", 6),
-        ("luckylab.boards.board", 9), ("luckylab.analysis.luck", 10)]
+        ("luckylab.boards.board", 9),
+        # the package's namespace is read too: an edge to its __init__ as well
+        ("luckylab.analysis", 10), ("luckylab.analysis.luck", 10),
+        ("luckylab.analysis.luck", 11),
+        ("luckylab.boards.board", 12), ("luckylab", 12), ("luckylab.boards", 12),
+        ("luckylab.games", 13), ("luckylab.games.registry", 13)]
+
+
+def test_a_made_up_package_that_imports_itself_through_its_init_is_reported(tmp_path):
+    # issue 41: luckylab.viz.play's __init__ imported .choices, which did ``from . import
+    # state``: a cycle through the package's namespace, one an import-order change would break
+    toy = tmp_path / "toy"
+    (toy / "play").mkdir(parents=True)
+    (toy / "__init__.py").write_text("")
+    (toy / "play" / "__init__.py").write_text("from .choices import Choice\n")
+    (toy / "play" / "choices.py").write_text(
+        "from . import state\nclass Choice:\n    def f(self):\n        return state.seen()\n")
+    (toy / "play" / "state.py").write_text("def seen():\n    return 1\n")
+    graph = import_graph(toy, "toy")
+    assert cycles(graph) == [["toy.play", "toy.play.choices", "toy.play"]]
+    # by the submodule's own path, no cycle: the package is not asked for anything
+    (toy / "play" / "choices.py").write_text(
+        "from .state import seen\nclass Choice:\n    def f(self):\n        return seen()\n")
+    assert cycles(import_graph(toy, "toy")) == []
+    # nor hidden in a function, or reached through ``import ... as``
+    (toy / "play" / "choices.py").write_text(
+        "class Choice:\n    def f(self):\n        import toy.play.state as state\n"
+        "        return state.seen()\n")
+    assert cycles(import_graph(toy, "toy")) == [["toy.play", "toy.play.choices", "toy.play"]]
 
 
 def test_string_imports_of_the_package_are_found():
@@ -317,6 +362,10 @@ def test_the_graph_is_read(graph):
     assert graph.has_edge("luckylab.games.island", "luckylab.games.base")
     assert graph.has_edge("luckylab.simulation", "luckylab.games.registry")  # in a function
     assert graph.has_edge("luckylab", "luckylab.lessons.exercises")
+    assert graph.has_edge("luckylab.agents", "luckylab.agents.ismcts")  # in __init__'s function
+    # ``from .state import seen`` reads the module, not the package luckylab.viz.play
+    assert graph.has_edge("luckylab.viz.play.choices", "luckylab.viz.play.state")
+    assert not graph.has_edge("luckylab.viz.play.choices", "luckylab.viz.play")
     assert len(graph) > 60 and graph.number_of_edges() > 150
 
 

@@ -6,12 +6,10 @@ Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from ..errors import OptionError
 from . import readable
 from .base import Agent, RandomAgent
-from .readable import readable_module, readable_names
+from .readable import readable_bots, readable_names
 
 __all__ = ["Agent", "RandomAgent", "agent_class", "agent_names", "register_agents"]
 
@@ -39,9 +37,7 @@ def register_agents(game: str, agents: dict[str, type[Agent]], default: str) -> 
         raise OptionError("agents maps bot names to Agent classes, e.g. {'random': RandomAgent}")
     if default not in agents:
         raise OptionError(f"default must be one of {', '.join(agents)}, not {default!r}")
-    module = ModuleType(f"luckylab.agents.{game}")
-    module.AGENTS, module.DEFAULT = dict(agents), default  # type: ignore[attr-defined]
-    readable.REGISTERED[game] = module
+    readable.REGISTERED[game] = (dict(agents), default)
 
 
 def agent_names(game: str, look_ahead: bool = False) -> list[str]:
@@ -75,8 +71,8 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
     no agent 'pimc' for save;
     agents: rider, greedy, random, cautious, ismcts (the baseline 'pimc' plays island and kill only)
     """
-    module = readable_module(game)
-    name = module.DEFAULT if name is None else name
+    bots, default = readable_bots(game)
+    name = default if name is None else name
     if name == "ismcts" and game in _SEARCH_GAMES:  # the look-ahead bot
         from .ismcts import AGENTS as LOOK_AHEAD
 
@@ -86,7 +82,7 @@ def agent_class(game: str, name: str | None = None) -> type[Agent]:
 
         return BASELINE[game]
     try:
-        return module.AGENTS[name]
+        return bots[name]
     except (KeyError, TypeError):
         allowed = ", ".join(agent_names(game, look_ahead=True))
         if game in _PIMC_GAMES:

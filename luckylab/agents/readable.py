@@ -3,7 +3,8 @@
 
 Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`` table
 (name -> class) and a ``DEFAULT`` name; a game added with
-:func:`luckylab.agents.register_agents` has a made-up module of the same shape.
+:func:`luckylab.agents.register_agents` has a table and a default of its own in
+:data:`REGISTERED`.
 
 >>> readable_names("kill")
 ['opportunist', 'patient', 'random']
@@ -13,54 +14,60 @@ Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+from collections.abc import Mapping
 
 from ..errors import OptionError
+from .base import Agent
 
-__all__ = ["readable_class", "readable_module", "readable_names"]
+__all__ = ["readable_bots", "readable_class", "readable_names"]
 
-REGISTERED: dict[str, ModuleType] = {}
-"""The agents modules of games added with ``register_agents`` (by game name)."""
+REGISTERED: dict[str, tuple[Mapping[str, type[Agent]], str]] = {}
+"""The bots of games added with ``register_agents``: game -> (name -> class, default name)."""
 
 
-def readable_module(game: str) -> ModuleType:
-    """The agents module of ``game`` (imported by name on first use, so that the import graph
-    sees it and ``import luckylab.agents`` stays light)."""
+def readable_bots(game: str) -> tuple[Mapping[str, type[Agent]], str]:
+    """The ``AGENTS`` table (name -> class) and the ``DEFAULT`` name of ``game``'s bots.
+
+    The game's module is imported on first use, by name, so that the import graph sees it and
+    ``import luckylab.agents`` stays light (and by its own path, ``.island``: a
+    ``from . import island`` would read the package's ``__init__``, which imports this module).
+
+    >>> bots, default = readable_bots("save")
+    >>> default, bots[default].__name__
+    ('rider', 'TrainRiderAgent')
+    """
     from ..errors import UnknownGame
 
     if game in REGISTERED:
         return REGISTERED[game]
     if game == "island":
-        from . import island as module
+        from .island import AGENTS, DEFAULT
     elif game == "kill":
-        from . import kill as module
+        from .kill import AGENTS, DEFAULT
     elif game == "save":
-        from . import save as module
+        from .save import AGENTS, DEFAULT
     elif game == "panic":
-        from . import panic as module
+        from .panic import AGENTS, DEFAULT
     elif game == "doctorwho":
-        from . import doctorwho as module
+        from .doctorwho import AGENTS, DEFAULT
     else:
         raise UnknownGame(f"no agents for game {game!r}")
-    return module
+    return AGENTS, DEFAULT
 
 
 def readable_names(game: str) -> list[str]:
     """The readable bots of ``game``, its default first."""
-    module = readable_module(game)
-    names = list(module.AGENTS)
-    names.remove(module.DEFAULT)
-    return [module.DEFAULT, *names]
+    bots, default = readable_bots(game)
+    return [default, *(name for name in bots if name != default)]
 
 
-def readable_class(game: str, name: str | None = None) -> Any:
+def readable_class(game: str, name: str | None = None) -> type[Agent]:
     """The readable bot ``name`` of ``game`` (its default when None); an unknown name raises
     :class:`~luckylab.errors.OptionError` naming the readable bots."""
-    module = readable_module(game)
-    name = module.DEFAULT if name is None else name
+    bots, default = readable_bots(game)
+    name = default if name is None else name
     try:
-        return module.AGENTS[name]
+        return bots[name]
     except (KeyError, TypeError):
         raise OptionError(f"no readable bot {name!r} for {game}; readable bots: "
                           f"{', '.join(readable_names(game))}") from None

@@ -55,11 +55,11 @@ import time
 from typing import Any
 
 from ..errors import BadBudget, LuckyLabError
-from . import island as island_agents
-from . import kill as kill_agents
 from .base import Agent
+from .island import AGENTS as ISLAND_AGENTS
+from .kill import AGENTS as KILL_AGENTS
 
-_READABLE = {"island": island_agents.AGENTS, "kill": kill_agents.AGENTS}
+_READABLE = {"island": ISLAND_AGENTS, "kill": KILL_AGENTS}
 """The readable bots the search rolls out with or takes proposals from, by game and name."""
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...games.protocol import ChoiceGroup
-from . import state
+from .state import live_seats, needed, seen, where
 from .words import BUTTON_ORDER, TableWords
 
 __all__ = ["Choice", "Namer", "movable_pawns", "offered"]
@@ -75,7 +75,7 @@ class Namer:
 
     def __init__(self, game: Any, words: TableWords, humans: Collection[int]) -> None:
         self.game, self.words, self.humans = game, words, humans
-        self.live = state.live_seats(game)
+        self.live = live_seats(game)
         self.seen: Any = {}  # what the seat deciding now may know (its observation's data)
 
     def player_number(self, seat: int) -> int:
@@ -159,7 +159,7 @@ def _give(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
 
 
 def _snoop(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    if a.to == state.where(n.seen, seat):
+    if a.to == where(n.seen, seat):
         return Choice(f"stay in {n.space(a.to)} and draw", a, a.to)
     return Choice(f"snoop into {n.space(a.to)} and draw", a, a.to)
 
@@ -175,7 +175,7 @@ def _play(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
 
 
 def _rescue(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    value = game.rescue_value(a.aid, state.where(n.seen, seat))
+    value = game.rescue_value(a.aid, where(n.seen, seat))
     how = "with no Aid" if a.aid is None else f"with {game.card(a.aid).name}"
     return Choice(f"rescue {how}: worth {value}", a)
 
@@ -323,7 +323,7 @@ def _payments(actions: Sequence[Any], n: Namer, game: Any) -> list[Choice]:
         lucks = tuple(sorted(luck[c] for c in action.cards))
         if lucks and lucks[0] == 0:
             continue  # a card worth nothing adds nothing
-        need = state.needed(n.seen, action)
+        need = needed(n.seen, action)
         if lucks and need is not None and sum(lucks) - lucks[0] >= need:
             continue  # a card of it could be kept back
         held = best.get(lucks)
@@ -363,7 +363,7 @@ def _pawn_moves(moves: Sequence[Any], plan: Sequence[tuple[int, str]], pawn: int
                 n: Namer, game: Any) -> list[Choice]:
     """The legal Moves that add ``pawn``'s move to ``plan``, nearest first."""
     planned = set(plan)
-    here = state.where(n.seen, pawn)
+    here = where(n.seen, pawn)
     out = []
     for m in moves:
         if len(m.moves) != len(planned) + 1 or not planned <= set(m.moves):
@@ -394,7 +394,7 @@ def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int
         return groups
     if engine_groups is None:
         engine_groups = game.choices()
-    namer.seen = state.seen(game, seat)
+    namer.seen = seen(game, seat)
     moving = any(g.actions and hasattr(g.actions[0], "moves") for g in engine_groups)
     for group in engine_groups:
         if not group.actions:

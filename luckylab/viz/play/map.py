@@ -14,7 +14,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from ..blit import Painter
-from . import state
+from .state import full_board, where
 
 __all__ = ["TableMap"]
 
@@ -56,7 +56,7 @@ class TableMap:
             self.key = _ISLAND_KEY
             self.board = game.board
             return
-        self.board = state.full_board(game)
+        self.board = full_board(game)
         if picture == "ship":
             from ..ship import draw_ship, ship_figsize
 
@@ -88,7 +88,7 @@ class TableMap:
 
         board = game.board
         label = game.names[you]
-        if focused is None or focused == state.where(obs, you):
+        if focused is None or focused == where(obs, you):
             self.drawing.update(game, sight_of=label, title=title)
         else:
             seen = board.visible_from(focused, obs["cat"], game.cat_blocks)
@@ -111,18 +111,18 @@ class TableMap:
             # ShipStepper's view) would hide those marks and cost a repaint of every name.
             self._mansion.show_sight(None)
         else:
-            self.drawing.place({f"Player {namer.player_number(s)}": state.where(obs, s)
+            self.drawing.place({f"Player {namer.player_number(s)}": where(obs, s)
                                 for s in namer.live}, obs["doctor"])
             self.drawing.title.set_text(title)
         board = game.board  # the rooms afloat, in Save
-        here = focused if focused is not None else state.where(obs, you)
+        here = focused if focused is not None else where(obs, you)
         watched = set(board.seen_by(here)) if here in board else set()
         # Where the others' pawns see (K-SIGHT-1, S-SAVE-1): the room itself and every room
         # in straight-line sight of it, on the board as it is now (afloat, in Save).
         seen_by_others: set[str] = set()
         for seat in namer.live:
-            if seat != you and state.where(obs, seat) in board:
-                seen_by_others |= board.visible_from(state.where(obs, seat))
+            if seat != you and where(obs, seat) in board:
+                seen_by_others |= board.visible_from(where(obs, seat))
         marks = {s: "watched" for s in watched}
         for s in targets:
             marks[s] = "adjacent" if s in seen_by_others else "adjacent_unseen"

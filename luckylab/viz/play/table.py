@@ -34,10 +34,10 @@ import ipywidgets as W
 from ...errors import LuckyLabError, PlayTableError
 from ..base import release
 from ..clicks import ClickMap, attach_clicks
-from . import state
 from .choices import Choice, Namer, grid_words, movable_pawns, offered, space_words
 from .grid import GridMap
 from .map import TableMap
+from .state import full_board, hand, hand_size, live_seats, phase, seen, where
 from .tableau import Tableau
 from .words import PHASE_WORDS, WORDS
 
@@ -134,7 +134,7 @@ class PlayTable(W.VBox):
         self.game_name = game
         self.words = WORDS[game]
         self.seed = seed
-        self.live = state.live_seats(self.game)
+        self.live = live_seats(self.game)
         wanted = [you] if isinstance(you, int) else list(you)
         if not wanted or any(not isinstance(p, int) or isinstance(p, bool)
                              or not 1 <= p <= len(self.live) for p in wanted):
@@ -446,7 +446,7 @@ class PlayTable(W.VBox):
         """Hand ``action`` to the engine (which checks it); on Panic Island! remember where a
         card was turned, and in which turn (the table shows last turn's cards briefly)."""
         game = self.game
-        turn = state.seen(game, game.current_player).get("turn") if self.words.team else None
+        turn = seen(game, game.current_player).get("turn") if self.words.team else None
         events = game.apply(action)
         place = getattr(action, "place", None)
         if turn is not None and place is not None and type(action).type_name != "place":
@@ -602,7 +602,7 @@ class PlayTable(W.VBox):
 
         game = self.game
         words = self.words
-        cards = [None, *sorted(c for c in state.hand(state.seen(game, seat))
+        cards = [None, *sorted(c for c in hand(seen(game, seat))
                                if game.card(c).kind == words.odds_card_kind)]
         lines = []
         values_seen: set[int] = set()
@@ -751,7 +751,7 @@ class PlayTable(W.VBox):
     def _redraw(self) -> None:
         start = time.perf_counter()
         game = self.game
-        obs = state.seen(game, self.viewer)
+        obs = seen(game, self.viewer)
         if self.words.team:
             self.map.recent = self._recent(obs)
         chosen = self.chosen
@@ -778,8 +778,8 @@ class PlayTable(W.VBox):
         return {place for t, place in self.turned if t == turn - 1}
 
     def _phase_words(self) -> str:
-        phase = state.phase(state.seen(self.game, self.viewer))
-        return self.words.phases.get(phase, PHASE_WORDS.get(phase, phase))
+        now = phase(seen(self.game, self.viewer))
+        return self.words.phases.get(now, PHASE_WORDS.get(now, now))
 
     def _map_title(self) -> str:
         game = self.game
@@ -796,16 +796,16 @@ class PlayTable(W.VBox):
             seat = game.current_player
             self.title_html.value = (f"<h3>{html.escape(self.who(seat))}: "
                                      f"{html.escape(self._phase_words())}</h3>")
-        obs = state.seen(game, you)
+        obs = seen(game, you)
         if self.words.team:
             self._show_clock(obs)
             self.hand_html.value = self._panic_hand_html(obs)
             self.table_html.value = self._panic_html(obs)
         else:
-            hand = sorted(state.hand(obs))
-            cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in hand)
+            held = sorted(hand(obs))
+            cards = "".join(f"<li>{html.escape(self._card_words(c))}</li>" for c in held)
             self.hand_html.value = (f"<b>Hand of {html.escape(self.who(you))}</b> "
-                                    f"({len(hand)} cards)<ul style='margin:2px'>{cards}</ul>")
+                                    f"({len(held)} cards)<ul style='margin:2px'>{cards}</ul>")
             if self.words.picture == "tableau":
                 self.hand_html.value += self._doctorwho_hand_html(obs)
                 self.table_html.value = self._doctorwho_html(obs)
@@ -922,11 +922,11 @@ class PlayTable(W.VBox):
     def _table_html(self, obs: Mapping[str, Any]) -> str:
         game = self.game
         words = self.words
-        board = state.full_board(game)
+        board = full_board(game)
         rows = []
         for seat in self.live:
-            row = [self.who(seat), space_words(board, state.where(obs, seat)),
-                   str(state.hand_size(obs, seat))]
+            row = [self.who(seat), space_words(board, where(obs, seat)),
+                   str(hand_size(obs, seat))]
             if words.strength_column:
                 row.append(f"Move {obs['move'][seat]}, Attack {obs['attack'][seat]}")
             rows.append(row)

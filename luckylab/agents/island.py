@@ -138,7 +138,7 @@ class CautiousAgent(IslandAgent):
     """
 
     name = "cautious"
-    fused_turn = "island"  # the engine may play its turns itself (luckylab.games.island_fast)
+    fused_turn = "island"  # the engine may play its turns itself (luckylab.games.island.fast)
     draws = False  # never draws from its generator
 
     def phase1(self, game: IslandGame, me: int) -> Any:
@@ -174,7 +174,7 @@ class AggressiveAgent(CautiousAgent):
     name = "aggressive"
     draws = False
     fused_turn = "island"  # the engine may play its turns itself, as this profile says:
-    fused_profile = {"hazards": True, "foil": "last"}  # (luckylab.games.island_fast)
+    fused_profile = {"hazards": True, "foil": "last"}  # (luckylab.games.island.fast)
 
     def phase1(self, game: IslandGame, me: int) -> Any:
         hazards = [c for c in game.hands[me] if game.cards[c].kind == "hazard"]

@@ -63,7 +63,7 @@ from typing import Any
 
 from ..errors import IllegalAction
 
-__all__ = ["FoilRound", "FoilRules", "asking_order"]
+__all__ = ["FoilRound", "FoilRules", "FoilState", "asking_order"]
 
 _CACHE_SIZE = 4096  # listings remembered per rules object (long runs stay small)
 _SHAPES = 100_000  # listings by values and copies: few and small, so many are remembered
@@ -127,6 +127,12 @@ class FoilRound:
         """Whether the seat asked now is the last one in the order."""
         return len(self.asked) == len(self.order) - 1
 
+    def state(self) -> FoilState:
+        """What every seat sees of the round now (a read-only copy; the loser so far is left
+        out: it tells who held enough)."""
+        return FoilState(self.attacker, self.value, self.kind, self.weapon, tuple(self.order),
+                         tuple(self.asked), self.paid)
+
     def record(self, seat: int, cards: Iterable[int], points: int, held: int = 0) -> None:
         """``seat`` pays ``cards`` worth ``points`` while holding ``held`` in all. The last seat
         that held enough to cover what was still needed and paid less is the loser so far
@@ -135,6 +141,49 @@ class FoilRound:
             self.loser = seat
         self.paid += points
         self.asked.append((seat, tuple(cards)))
+
+
+@dataclass(frozen=True)
+class FoilState:
+    """A foiling round as every seat sees it (:meth:`FoilRound.state`): the attempt, who is
+    asked in which order, what each paid so far. Read by bots and widgets through a game's
+    view; changing it changes nothing in the game.
+
+    >>> FoilRound(attacker=0, value=3, order=[1, 2], paid=1, asked=[(1, (7,))]).state().later
+    ()
+    >>> FoilRound(attacker=0, value=3, order=[1, 2, 3]).state().later
+    (2, 3)
+    """
+
+    attacker: int
+    value: int
+    kind: str
+    weapon: int | None
+    order: tuple[int, ...]
+    asked: tuple[tuple[int, tuple[int, ...]], ...]
+    paid: int
+
+    @property
+    def needed(self) -> int:
+        """The value still missing to stop the attempt (0 once it is stopped)."""
+        return max(self.value - self.paid, 0)
+
+    @property
+    def asking(self) -> int | None:
+        """The seat asked now; ``None`` when the round is over."""
+        if self.paid >= self.value or len(self.asked) >= len(self.order):
+            return None
+        return self.order[len(self.asked)]
+
+    @property
+    def later(self) -> tuple[int, ...]:
+        """The seats still to be asked after the one asked now."""
+        return self.order[len(self.asked) + 1:]
+
+    @property
+    def is_last_asked(self) -> bool:
+        """Whether the seat asked now is the last one in the order."""
+        return len(self.asked) == len(self.order) - 1
 
 
 class FoilRules:

@@ -20,7 +20,7 @@ from ..errors import UnknownGame
 __all__ = ["GAMES", "game_class", "new_game", "register_game"]
 
 GAMES: dict[str, str] = {
-    "island": "luckylab.games.island:IslandGame",
+    "island": "luckylab.games.island.rules:IslandGame",
     "kill": "luckylab.games.kill:KillGame",
     "save": "luckylab.games.save:SaveGame",
     "panic": "luckylab.games.panic:PanicGame",

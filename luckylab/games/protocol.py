@@ -156,9 +156,9 @@ class SeatView:
     >>> view = game.view(0)
     >>> view.seat, len(view.hand) == view.hand_size(0)
     (0, True)
-    >>> view.hand_of(1)
+    >>> view.hand_of(1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    luckylab.errors.HiddenInformation: Seat 2's hand is hidden from Seat 1; view.hand_size(1) says how many cards it holds
+    luckylab.errors.HiddenInformation: Seat 2's hand is hidden from Seat 1; view.hand_size(1) ...
     >>> len(game.view().hand_of(1)) == view.hand_size(1)
     True
     """

@@ -15,14 +15,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...boards.board import Board
 from ...cards import Card
 from ...errors import IllegalAction
 from ..actions import ActionSpace, Assignment, Block, Choice, Codec, Maybe, SubsetOf
+from ..base import action_from_data
 from .actions import (
+    ACTIONS,
     DOCTOR,
+    Action,
     Attack,
     DiscardLuck,
     Draw,
@@ -50,6 +54,41 @@ class IslandIds:
     move: dict[int, int]
     position: dict[int, str]
     _decider: Any
+    _lone_moves: Any
+
+    @staticmethod
+    def action_from_data(data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from ``action.to_data()`` (for replays)."""
+        return action_from_data(ACTIONS, data, "an Island")
+
+    def move_actions(self, seat: int) -> Iterator[Move]:
+        """Every Move ``seat`` may make now (``I-MOVE-1``; with Strangers ``I-STR-6``: its
+        own pawn and the Strangers' share its Move), in a fixed order: the pawns in seat order,
+        each staying or going to a space by distance (board order within a distance). The
+        rule itself is checked by ``IslandGame._check_move``; a lone pawn's list is made once
+        per board (:class:`~luckylab.games.island.tables.LoneMoves`)."""
+        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
+        budget = self.move[seat]
+        board = self.board
+        if len(pawns) == 1:  # no Strangers: the same as below, made once per board
+            return iter(self._lone_moves[seat, self.position[seat], budget])
+
+        def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
+            if i == len(pawns):
+                if chosen:
+                    yield Move(chosen)
+                return
+            pawn = pawns[i]
+            here = self.position[pawn]
+            yield from spread(i + 1, left, chosen)
+            # In board order (not set order), so the list never depends on string hashing.
+            for dest, steps in board.by_distance(here):
+                if steps > left:
+                    break
+                if steps:
+                    yield from spread(i + 1, left - steps, (*chosen, (pawn, dest)))
+
+        return spread(0, budget, ())
 
     @property
     def action_space(self) -> ActionSpace:

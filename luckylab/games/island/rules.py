@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,7 +51,6 @@ from ..base import (
     Event,
     GameBase,
     GameResult,
-    action_from_data,
     check_seed,
     check_turn_cap,
     jump_target,
@@ -61,7 +60,6 @@ from ..foiling import FoilRound, FoilRules, asking_order
 from ..fused import all_fused, fused_profiles, plays_as_written
 from ..handlers import HandlerTable
 from .actions import (
-    ACTIONS,
     DOCTOR,
     Action,
     Attack,
@@ -77,7 +75,7 @@ from .actions import (
 )
 from .ids import IslandIds
 from .tables import board_tables, deck_luck
-from .view import SHARED, IslandViews
+from .view import IslandViews
 
 __all__ = ["IslandAttempt", "IslandGame", "SightRow", "foil_rules", "hand_size", "sight_report"]
 
@@ -334,10 +332,6 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         self.events.extend(self._pending)
         self._pending = []
 
-    def _shared_attributes(self) -> frozenset[str]:
-        # Immutable or read-only tables: shared by clones instead of copied.
-        return SHARED
-
     # -- reading the state ---------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -363,29 +357,34 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         """Live seats whose pawns stand on ``space``."""
         return [s for s in self.order if self.position[s] == space]
 
+    # Sight ------------------------------------------------------------------------------
+    def sees(self, looker: str, space: str) -> bool:
+        """Whether a pawn on ``looker`` sees a pawn on ``space``, with the cat where she is:
+        ``I-SIGHT-1`` (the same space, and in a straight line along the board's sight lines),
+        ``I-SIGHT-2`` (the cat blocks sight across the border of her space; with
+        ``cat_blocks="outward"`` only out of it). The board works the lines out once
+        (``Board.visible_from``); every other sight rule of the game asks this one."""
+        return space in self._sight[self.cat][looker]
+
     def watchers(self, seat: int) -> frozenset[int | str]:
         """The pawns that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``)."""
-        here = self.position[seat]
-        vis = self._sight[self.cat]
-        seen: set[int | str] = {
-            s for s in self.order if s != seat and here in vis[self.position[s]]
-        }
-        if here in vis[self.doctor]:
+        here, position, sees = self.position[seat], self.position, self.sees
+        seen: set[int | str] = {s for s in self.order if s != seat and sees(position[s], here)}
+        if sees(self.doctor, here):
             seen.add(DOCTOR)
         return frozenset(seen)
 
     def is_watched(self, seat: int, space: str | None = None, doctor: bool = True) -> bool:
         """Would a pawn of ``seat`` on ``space`` (default: where it stands) be seen by another
-        live pawn, or (with ``doctor=True``) by Doctor Lucky? Nothing moves; agents use this
-        to look before they leap."""
-        position = self.position
+        live pawn, or (with ``doctor=True``) by Doctor Lucky (``I-SIGHT-4``)? Nothing moves;
+        bots use this to look before they leap."""
+        position, sees = self.position, self.sees
         if space is None:
             space = position[seat]
-        vis = self._sight[self.cat]
-        if doctor and space in vis[self.doctor]:
+        if doctor and sees(self.doctor, space):
             return True
         for s in self.order:  # noqa: SIM110 - a loop, not a generator, on the hot path
-            if s != seat and space in vis[position[s]]:
+            if s != seat and sees(position[s], space):
                 return True
         return False
 
@@ -397,13 +396,12 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
 
     def can_attack(self, seat: int) -> bool:
         """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees you."""
-        position = self.position
+        position, sees = self.position, self.sees
         here = position[seat]
         if here != self.doctor or seat in self.eliminated:
             return False
-        vis = self._sight[self.cat]
         for s in self.order:  # nobody else here, nobody else looking in
-            if s != seat and (position[s] == here or here in vis[position[s]]):
+            if s != seat and (position[s] == here or sees(position[s], here)):
                 return False
         return True
 
@@ -460,8 +458,8 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             return []
         if phase == "phase1":
             actions: list[Action] = [Pass()]
-            actions.extend(self._move_actions(seat))
-            actions.extend(self._cat_moves[self.cat])  # to every other space
+            actions.extend(self.move_actions(seat))  # I-MOVE-1, I-STR-6 (listed by ids.py)
+            actions.extend(self._cat_moves[self.cat])  # I-MOVE-2: to every other space
             for c in self.hands[seat]:
                 if self.cards[c].kind == "hazard":
                     actions.extend(PlayHazard(c, t) for t in self.hazard_targets(c, seat))
@@ -486,40 +484,10 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
                        if luck >= value)
         return actions
 
-    def _move_actions(self, seat: int) -> Iterator[Move]:
-        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
-        budget = self.move[seat]
-        board = self.board
-        if len(pawns) == 1:  # no Strangers: the same as below, made once per board
-            return iter(self._lone_moves[seat, self.position[seat], budget])
-
-        def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
-            if i == len(pawns):
-                if chosen:
-                    yield Move(chosen)
-                return
-            pawn = pawns[i]
-            here = self.position[pawn]
-            yield from spread(i + 1, left, chosen)
-            # In board order (not set order), so the list never depends on string hashing.
-            for dest, steps in board.by_distance(here):
-                if steps > left:
-                    break
-                if steps:
-                    yield from spread(i + 1, left - steps, (*chosen, (pawn, dest)))
-
-        return spread(0, budget, ())
-
     # -- applying actions ----------------------------------------------------------------
-    @staticmethod
-    def action_from_data(data: Mapping[str, Any]) -> Action:
-        """Rebuild an action from ``action.to_data()`` (for replays)."""
-        return action_from_data(ACTIONS, data, "an Island")
-
     def _not_now(self, action: Action, phase: Any, allowed: str) -> str:
         return (f"{type(action).__name__} is not an action for {phase}; "
                 f"now {self.names[self._decider]} chooses one of: {allowed}")
-
 
     def _where(self, space: str) -> str:
         return self._labels[space]
@@ -549,9 +517,8 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
     def _do_move(self, seat: int, action: Move) -> None:
         for pawn, dest in action.moves:
             self.position[pawn] = dest
-            if not self._quiet:
-                self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
-                          seat=pawn, space=dest, by=seat)
+            self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
+                      seat=pawn, space=dest, by=seat)
         self.phase = "phase2"
 
     def _check_cat(self, seat: int, action: MoveCat) -> None:
@@ -561,17 +528,15 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
 
     def _do_cat(self, seat: int, action: MoveCat) -> None:
         self.cat = action.space
-        if not self._quiet:
-            self._say("cat", f"{self.names[seat]} moves Ragu the cat to "
-                      f"{self._where(action.space)}.", seat=seat, space=action.space)
+        self._say("cat", f"{self.names[seat]} moves Ragu the cat to "
+                  f"{self._where(action.space)}.", seat=seat, space=action.space)
         self.phase = "phase2"
 
     def _check_pass(self, seat: int, action: Pass) -> None:
         return None
 
     def _do_pass1(self, seat: int, action: Pass) -> None:
-        if not self._quiet:
-            self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
+        self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
         self.phase = "phase2"
 
     def _check_hazard(self, seat: int, action: PlayHazard) -> None:
@@ -600,10 +565,9 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         self.hazards_played += 1
         target = action.target
         name = "Doctor Lucky" if target == DOCTOR else self.names[target]
-        if not self._quiet:
-            self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
-                      f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
-                      seat=seat, card=action.card, target=target, value=card.value)
+        self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
+                  f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
+                  seat=seat, card=action.card, target=target, value=card.value)
         self.phase = "phase2"
         if target == DOCTOR:  # I-HAZ-4: foiled like an attempt, with the Hazard's value alone
             self._start_foil(seat, card.value, "hazard", hazard=action.card)
@@ -616,24 +580,21 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         # I-STR-7: the Stranger reveals the top card; enough Luck -> discarded, else the
         # thrower takes it.
         if not self.deck:
-            if not self._quiet:
-                self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
-                          "the deck is empty.", seat=stranger)
+            self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
+                      "the deck is empty.", seat=stranger)
             return
         top = self.deck.pop()
         card = self.cards[top]
         if card.luck >= value:
             self.discards.append(top)
-            if not self._quiet:
-                self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
-                          "the Hazard off.", seat=stranger, card=top, stopped=True)
+            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
+                      "the Hazard off.", seat=stranger, card=top, stopped=True)
         else:
             self.hands[thrower].append(top)
             self._held += card.luck
-            if not self._quiet:
-                self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
-                          f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
-                          stopped=False)
+            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
+                      f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
+                      stopped=False)
 
     def _hazard_on_player(self, thrower: int, victim: int, value: int) -> None:
         if self.hands[victim]:  # I-HAZ-2: the victim chooses the penalty
@@ -644,16 +605,14 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         if self.youre_out:  # I-HAZ-3
             self._eliminate(victim)
         else:
-            if not self._quiet:
-                self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
+            self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
 
     def _eliminate(self, seat: int) -> None:
         self.eliminated.add(seat)
         self.order.remove(seat)
         self._left = _left_of(self.order)
-        if not self._quiet:
-            self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
-                      "(You're Out!).", seat=seat)
+        self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
+                  "(You're Out!).", seat=seat)
 
     # Penalty ------------------------------------------------------------------------------
     def _check_give(self, seat: int, action: GiveCard) -> None:
@@ -664,9 +623,8 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         victim, thrower, _ = self._penalty
         self.hands[victim].remove(action.card)
         self.hands[thrower].append(action.card)
-        if not self._quiet:
-            self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
-                      seat=victim, to=thrower, card=action.card)
+        self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
+                  seat=victim, to=thrower, card=action.card)
         self._end_penalty()
 
     def _check_discard(self, seat: int, action: DiscardLuck) -> None:
@@ -684,9 +642,8 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             self._held -= self._luck[c]
             self.discards.append(c)
         luck = sum(self._luck[c] for c in action.cards)
-        if not self._quiet:
-            self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
-                      f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
+        self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
+                  f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
         self._end_penalty()
 
     def _end_penalty(self) -> None:
@@ -705,40 +662,41 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
 
     # Phase 2 ------------------------------------------------------------------------------
     def _check_draw(self, seat: int, action: Draw) -> None:
+        if self.can_draw(seat):
+            return
         if not self.deck:
             raise IllegalAction("the deck is empty and is never reshuffled (I-SETUP-2)")
         watchers = self.watchers(seat)
-        if watchers:
-            names = sorted("Doctor Lucky" if w == DOCTOR else self.names[w] for w in watchers)
-            raise IllegalAction(f"cannot draw: {self.names[seat]} on "
-                                f"{self.position[seat]} is seen by {', '.join(names)} (I-DRAW-1)")
+        names = sorted("Doctor Lucky" if w == DOCTOR else self.names[w] for w in watchers)
+        raise IllegalAction(f"cannot draw: {self.names[seat]} on {self.position[seat]} is seen "
+                            f"by {', '.join(names) or 'nobody, yet this game says no'} (I-DRAW-1)")
 
     def _do_draw(self, seat: int, action: Draw) -> None:
         self.hands[seat].append(self.deck.pop())
         self._held += self._luck[self.hands[seat][-1]]
-        if not self._quiet:
-            self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
-                      seat=seat)
+        self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
+                  seat=seat)
         self._end_turn()
 
     def _do_pass2(self, seat: int, action: Pass) -> None:
-        if not self._quiet:
-            self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
-                      phase="phase2")
+        self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
+                  phase="phase2")
         self._end_turn()
 
     def _check_attack(self, seat: int, action: Attack) -> None:
-        here = self.position[seat]
-        if here != self.doctor:
-            raise IllegalAction(f"cannot attack: Doctor Lucky is on {self.doctor}, "
-                                f"{self.names[seat]} on {here} (I-KILL-1)")
-        others = [self.names[s] for s in self.order if s != seat and self.position[s] == here]
-        if others:
-            raise IllegalAction(f"cannot attack: not alone with Doctor Lucky, "
-                                f"{', '.join(others)} also here (I-KILL-1)")
-        watchers = [self.names[w] for w in self.watchers(seat) if w != DOCTOR]
-        if watchers:
-            raise IllegalAction(f"cannot attack: seen by {', '.join(sorted(watchers))} (I-KILL-1)")
+        if not self.can_attack(seat):
+            here = self.position[seat]
+            if here != self.doctor:
+                raise IllegalAction(f"cannot attack: Doctor Lucky is on {self.doctor}, "
+                                    f"{self.names[seat]} on {here} (I-KILL-1)")
+            others = [self.names[s] for s in self.order if s != seat and self.position[s] == here]
+            if others:
+                raise IllegalAction(f"cannot attack: not alone with Doctor Lucky, "
+                                    f"{', '.join(others)} also here (I-KILL-1)")
+            watchers = [self.names[w] for w in self.watchers(seat) if w != DOCTOR]
+            raise IllegalAction(f"cannot attack: seen by "
+                                f"{', '.join(sorted(watchers)) or 'nobody, yet this game says no'} "
+                                f"(I-KILL-1)")
         if action.weapon is not None:
             if action.weapon not in self.hands[seat]:
                 raise IllegalAction(f"card {action.weapon} is not in {self.names[seat]}'s hand")
@@ -763,13 +721,18 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             how = f"with the {self.cards[action.weapon].name}"
         else:
             how = "bare-handed"
-        if not self._quiet:
-            self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
-                      f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
-                      weapon=action.weapon)
+        self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
+                  f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
+                  weapon=action.weapon)
         self._start_foil(seat, value, "murder", weapon=action.weapon)
 
     # Foiling (the round itself is luckylab.games.foiling) ---------------------------------
+    def foil_threshold(self, value: int) -> int:
+        """The Luck that stops an attempt worth ``value`` (``I-FOIL-2``): the discards must
+        reach the value. (A house rule "a foil needs strictly more Luck" returns
+        ``value + 1``.)"""
+        return value
+
     def _start_foil(self, attacker: int, value: int, kind: str, weapon: int | None = None,
                     hazard: int | None = None) -> None:
         order = asking_order(self.order, attacker)  # I-FOIL-1: once around
@@ -777,7 +740,8 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         # (eliminated players hold no cards, Strangers none at all).
         others_luck = self._held - self.hand_luck(attacker)
         self.foil = IslandAttempt(attacker=attacker, value=value, kind=kind, order=order,
-                                  weapon=weapon, hazard=hazard, table_luck=others_luck)
+                                  weapon=weapon, hazard=hazard, table_luck=others_luck,
+                                  stop=self.foil_threshold(value))
         self.phase = "foil"
         self._continue_foil()
 
@@ -792,14 +756,12 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
                 top = self.deck.pop()
                 self.discards.append(top)
                 round_.record(seat, (top,), self._luck[top])  # never the loser
-                if not self._quiet:
-                    self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
-                              cards=[top], luck=self._luck[top], needed=round_.needed)
+                self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
+                          cards=[top], luck=self._luck[top], needed=round_.needed)
             else:
                 round_.record(seat, (), 0)
-                if not self._quiet:
-                    self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
-                              seat=seat, cards=[], luck=0, needed=round_.needed)
+                self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
+                          seat=seat, cards=[], luck=0, needed=round_.needed)
         self._finish_foil()
 
     def _check_foil(self, seat: int, action: Foil) -> None:
@@ -816,14 +778,12 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
                 self.discards.append(c)
             self._held -= luck
         if action.cards:
-            if not self._quiet:
-                self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
-                          f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
-                          needed=round_.needed)
+            self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
+                      f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
+                      needed=round_.needed)
         else:
-            if not self._quiet:
-                self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
-                          needed=round_.needed)
+            self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
+                      needed=round_.needed)
         self._continue_foil()
 
     def _finish_foil(self) -> None:
@@ -842,23 +802,20 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             self.finished = True
             how = "Hazard" if round_.kind == "hazard" else "attack"
             text = f"Not enough Luck: Doctor Lucky dies. {self.names[attacker]} wins by {how}!"
-            if self.loser is not None and not self._quiet:
+            if self.loser is not None:
                 text += f" {self.names[self.loser]} could have saved him and is the loser."
-            if not self._quiet:
-                self._say("game_over", text, seat=attacker, loser=self.loser, how=round_.kind)
+            self._say("game_over", text, seat=attacker, loser=self.loser, how=round_.kind)
             self.phase = "over"
             self._decider = None
             return
-        if not self._quiet:
-            self._say("foiled", f"Doctor Lucky escapes: {round_.paid} Luck "
-                      f"against {round_.value}.", attacker=attacker, value=round_.value)
+        self._say("foiled", f"Doctor Lucky escapes: {round_.paid} Luck "
+                  f"against {round_.value}.", attacker=attacker, value=round_.value)
         if round_.kind == "murder":  # I-KILL-3
             if round_.weapon is None:  # the Weapon is the marker; without one, a discard
                 self.under[attacker].append(self.discards.pop())
             self.attack[attacker] += 1
-            if not self._quiet:
-                self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
-                          f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
+            self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
+                      f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
             self._end_turn()
         else:  # a Hazard is thrown in Phase 1: the thrower's turn goes on to Phase 2
             self.phase = "phase2"
@@ -884,25 +841,21 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         position = self.position
         occupants = [s for s in self.order if position[s] == here]
         nxt = None
-        text = "" if self._quiet else f"Doctor Lucky moves to {self._where(here)}"
+        text = f"Doctor Lucky moves to {self._where(here)}"
         if not occupants and here in self._buildings:
-            if not self._quiet:
-                self._say("doctor_moves", text + ".", space=here, occupants=occupants,
-                          last_active=active, first_round=not self._jumps_on)
+            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                      last_active=active, first_round=not self._jumps_on)
             self._building_draws(active)  # I-DOC-2
         elif occupants and self._jumps_on:
             nxt = jump_target(self.order, active, occupants)  # I-DOC-3
-            if not self._quiet:
-                self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
-                          space=here, jump=nxt, occupants=occupants, last_active=active)
+            self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
+                      space=here, jump=nxt, occupants=occupants, last_active=active)
         else:
-            if not self._quiet:
-                self._say("doctor_moves", text + ".", space=here, occupants=occupants,
-                          last_active=active, first_round=not self._jumps_on)
+            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                      last_active=active, first_round=not self._jumps_on)
         if self.turn >= self.turn_cap:  # I-END-2
-            if not self._quiet:
-                self._say("turn_cap", f"The game stops unfinished after {self.turn} turns.",
-                          turns=self.turn)
+            self._say("turn_cap", f"The game stops unfinished after {self.turn} turns.",
+                      turns=self.turn)
             self.phase = "over"
             self._decider = None
             return None
@@ -915,9 +868,8 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             if not self._is_stranger[s] and len(self.hands[s]) < 3:
                 self.hands[s].append(self.deck.pop())
                 self._held += self._luck[self.hands[s][-1]]
-                if not self._quiet:
-                    self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
-                              "draws one.", seat=s)
+                self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
+                          "draws one.", seat=s)
 
     def _begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn; Strangers play theirs at once (``I-STR-4``, ``I-STR-5``)."""
@@ -928,27 +880,23 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             if not self._is_stranger[seat]:
                 self.phase = "phase1"
                 self._decider = seat
-                if not self._quiet:
-                    self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
-                              turn=self.turn)
+                self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
+                          turn=self.turn)
                 return
-            if not self._quiet:
-                self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a "
-                          "turn.", seat=seat, turn=self.turn)
+            self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a "
+                      "turn.", seat=seat, turn=self.turn)
             if not self.can_attack(seat):
                 here = self.position[seat]
                 upstream = self._upstream[here] if self.board.number(here) else None
                 if upstream is not None:
                     self.position[seat] = upstream
-                    if not self._quiet:
-                        self._say("move", f"{self.names[seat]} walks upstream to "
-                                  f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
+                    self._say("move", f"{self.names[seat]} walks upstream to "
+                              f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
             if self.can_attack(seat):
                 value = self.attack[seat]
-                if not self._quiet:
-                    self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
-                              f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
-                              value=value, weapon=None)
+                self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
+                          f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
+                          value=value, weapon=None)
                 self._start_foil(seat, value, "murder")
                 return  # the foil round (or the game's end) carries on from here
             nxt = self._between_turns()

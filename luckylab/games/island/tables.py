@@ -113,7 +113,7 @@ class CatMoves(FilledOnUse):
 
 class LoneMoves(FilledOnUse):
     """``(seat, space, budget) -> the Moves of that seat's pawn alone``, from ``space`` with at
-    most ``budget`` steps, in the order ``IslandGame.legal_actions`` lists them (by distance), kept as
+    most ``budget`` steps, in the order ``legal_actions()`` lists them (by distance), kept as
     :class:`CatMoves` keeps its moves."""
 
     most_spaces = 200

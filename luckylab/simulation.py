@@ -147,8 +147,8 @@ def _bundled(cls: type) -> bool:
     return cls.__module__.startswith("luckylab.agents.")
 
 
-def play_game(game: str | type, players: int, seed: int, agents: Any = None, *, checked: bool = False,
-              detail: bool = True, **options: Any) -> GameResult:
+def play_game(game: str | type, players: int, seed: int, agents: Any = None, *,
+              checked: bool = False, detail: bool = True, **options: Any) -> GameResult:
     """Play one game to the end with bots and return its :class:`GameResult`.
 
     ``agents`` is None (every seat plays the game's default agent), one agent name or class

@@ -201,6 +201,10 @@ class IslandView(SeatView):
         """The discard pile, oldest first (face up)."""
         return tuple(self._game.discards)
 
+    def unseen_cards(self) -> list[int]:
+        """The cards this seat cannot see (the other hands and the deck), sorted by id."""
+        return [] if self.seat is None else self._game.unseen_cards(self.seat)
+
     @property
     def deck_size(self) -> int:
         """Cards left in the deck (never reshuffled, ``I-SETUP-2``)."""

@@ -10,7 +10,8 @@ Each agent answers four kinds of question, one method each, and ``choose`` route
 A bot reads what its seat may know through ``game.view(me)`` (an
 :class:`~luckylab.games.island.IslandView`: the board, the pawns, its own hand, how many cards
 the others hold, and the rules' answers such as ``view.can_attack(me)``), and may ask the game
-for its ``legal_actions()``. The helpers at the end take the game and a seat.
+for its ``legal_actions()``. The helpers at the end take the game (or the seat's view, which
+``view.view(me)`` returns as it is) and a seat.
 
 >>> import luckylab
 >>> from luckylab.agents.island import CautiousAgent
@@ -39,6 +40,7 @@ from ..games.island import (
     Pass,
     PlayHazard,
 )
+from ..games.protocol import SeatView
 from .base import Agent
 
 __all__ = ["AGENTS", "DEFAULT", "AggressiveAgent", "CautiousAgent", "IslandAgent",
@@ -68,7 +70,7 @@ class IslandAgent(Agent):
     def phase2(self, game: IslandGame, me: int) -> Any:
         view = game.view(me)
         if view.can_attack(me):
-            return Attack(best_weapon(game, me))
+            return Attack(best_weapon(view, me))
         return Draw() if view.can_draw(me) else Pass()
 
     def foil(self, game: IslandGame, me: int) -> Any:
@@ -151,25 +153,26 @@ class CautiousAgent(IslandAgent):
     draws = False  # never draws from its generator
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        step = attack_move(game, me)
+        view = game.view(me)
+        step = attack_move(view, me)
         if step is not None:
             return step
-        view = game.view(me)
         if view.position[me] == view.doctor and not view.can_attack(me) and alone_with_doctor(
-                game, me) and view.cat != view.doctor:
+                view, me) and view.cat != view.doctor:
             return MoveCat(view.doctor)  # the cat blinds everyone looking in (I-SIGHT-2)
         if view.can_draw(me):
             return Pass()
-        hide = hiding_move(game, me)
+        hide = hiding_move(view, me)
         return hide if hide is not None else Pass()
 
     def foil(self, game: IslandGame, me: int) -> Any:
-        round_ = game.view(me).foil
+        view = game.view(me)
+        round_ = view.foil
         later = round_.later  # the players asked after us
-        expected_later = sum(expected_luck(game, s) for s in later)
+        expected_later = sum(expected_luck(view, s) for s in later)
         if later and expected_later >= round_.needed:
             return Foil(())  # free-ride: someone after us will probably pay
-        return Foil(cheapest_cover(game, me, round_.needed))
+        return Foil(cheapest_cover(view, me, round_.needed))
 
 
 class AggressiveAgent(CautiousAgent):
@@ -193,7 +196,7 @@ class AggressiveAgent(CautiousAgent):
         for c in sorted(hazards, key=lambda c: -cards[c].value):
             if DOCTOR in view.hazard_targets(c, me):
                 return PlayHazard(c, DOCTOR)
-        step = attack_move(game, me)
+        step = attack_move(view, me)
         if step is not None:
             return step
         for c in hazards:
@@ -203,10 +206,11 @@ class AggressiveAgent(CautiousAgent):
         return super().phase1(game, me)
 
     def foil(self, game: IslandGame, me: int) -> Any:
-        round_ = game.view(me).foil
+        view = game.view(me)
+        round_ = view.foil
         if len(round_.asked) + 1 < len(round_.order):
             return Foil(())
-        return Foil(cheapest_cover(game, me, round_.needed))
+        return Foil(cheapest_cover(view, me, round_.needed))
 
 
 # -- small helpers the agents share (students can reuse them) --------------------------------
@@ -244,7 +248,7 @@ def attack_move(game: IslandGame, me: int) -> Move | None:
         return None
     if view.pawns_at(target):  # somebody else is with him
         return None
-    return Move.to(me, target) if unseen_at(game, me, target) else None
+    return Move.to(me, target) if unseen_at(view, me, target) else None
 
 
 def hiding_move(game: IslandGame, me: int) -> Move | None:
@@ -262,7 +266,8 @@ def hiding_move(game: IslandGame, me: int) -> Move | None:
 def expected_luck(game: IslandGame, seat: int) -> float:
     """What a seat is expected to contribute, judged from what everyone can see: its hand
     size times the average Luck of a card (a Stranger turns up one card)."""
-    view = game.view(game.current_player)  # the hand sizes and the deck's size are public
+    # the hand sizes and the deck's size are public: any seat's view tells them
+    view = game if isinstance(game, SeatView) else game.view(game.current_player)
     if view.is_stranger(seat):
         return view.mean_luck if view.deck_size else 0.0
     return view.hand_size(seat) * view.mean_luck

@@ -7,6 +7,10 @@ simulation of the default bots in ``fast.py``. To play a house rule, subclass
 :class:`IslandGame` and override the method that states it (``can_attack``, ``_check_foil`` ...):
 the game, ``luckylab.simulate`` and the bots then play your rule.
 
+What happened is told in plain words (``self._say(kind, sentence, **data)``, the game's
+events). A simulation that nobody reads runs quietly: ``if not self._quiet:`` skips writing the
+sentences, which would cost a third of each step.
+
 Rule IDs (``I-SETUP-1`` ...) refer to ``docs/rules/island.md``, our numbered restatement of the
 rulebook; the comments cite them where the code applies them. Every decision a player makes is
 an action: the Phase 1 choice, the Phase 2 choice, each player's foil discard, and a Hazard
@@ -517,8 +521,9 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
     def _do_move(self, seat: int, action: Move) -> None:
         for pawn, dest in action.moves:
             self.position[pawn] = dest
-            self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
-                      seat=pawn, space=dest, by=seat)
+            if not self._quiet:
+                self._say("move", f"{self.names[pawn]} moves to {self._where(dest)}.",
+                          seat=pawn, space=dest, by=seat)
         self.phase = "phase2"
 
     def _check_cat(self, seat: int, action: MoveCat) -> None:
@@ -528,15 +533,17 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
 
     def _do_cat(self, seat: int, action: MoveCat) -> None:
         self.cat = action.space
-        self._say("cat", f"{self.names[seat]} moves Ragu the cat to "
-                  f"{self._where(action.space)}.", seat=seat, space=action.space)
+        if not self._quiet:
+            self._say("cat", f"{self.names[seat]} moves Ragu the cat to "
+                      f"{self._where(action.space)}.", seat=seat, space=action.space)
         self.phase = "phase2"
 
     def _check_pass(self, seat: int, action: Pass) -> None:
         return None
 
     def _do_pass1(self, seat: int, action: Pass) -> None:
-        self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
+        if not self._quiet:
+            self._say("pass", f"{self.names[seat]} stays put.", seat=seat, phase="phase1")
         self.phase = "phase2"
 
     def _check_hazard(self, seat: int, action: PlayHazard) -> None:
@@ -565,9 +572,10 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         self.hazards_played += 1
         target = action.target
         name = "Doctor Lucky" if target == DOCTOR else self.names[target]
-        self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
-                  f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
-                  seat=seat, card=action.card, target=target, value=card.value)
+        if not self._quiet:
+            self._say("hazard", f"{self.names[seat]} throws {card.name} (value {card.value}) at "
+                      f"{name}; {self.names[seat]}'s Move is now {self.move[seat]}.",
+                      seat=seat, card=action.card, target=target, value=card.value)
         self.phase = "phase2"
         if target == DOCTOR:  # I-HAZ-4: foiled like an attempt, with the Hazard's value alone
             self._start_foil(seat, card.value, "hazard", hazard=action.card)
@@ -580,21 +588,24 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         # I-STR-7: the Stranger reveals the top card; enough Luck -> discarded, else the
         # thrower takes it.
         if not self.deck:
-            self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
-                      "the deck is empty.", seat=stranger)
+            if not self._quiet:
+                self._say("stranger_hazard", f"{self.names[stranger]} has no card to reveal: "
+                          "the deck is empty.", seat=stranger)
             return
         top = self.deck.pop()
         card = self.cards[top]
         if card.luck >= value:
             self.discards.append(top)
-            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
-                      "the Hazard off.", seat=stranger, card=top, stopped=True)
+            if not self._quiet:
+                self._say("stranger_hazard", f"{self.names[stranger]} reveals {card} and shrugs "
+                          "the Hazard off.", seat=stranger, card=top, stopped=True)
         else:
             self.hands[thrower].append(top)
             self._held += card.luck
-            self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
-                      f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
-                      stopped=False)
+            if not self._quiet:
+                self._say("stranger_hazard", f"{self.names[stranger]} reveals {card}: not enough "
+                          f"Luck, so {self.names[thrower]} takes it.", seat=stranger, card=top,
+                          stopped=False)
 
     def _hazard_on_player(self, thrower: int, victim: int, value: int) -> None:
         if self.hands[victim]:  # I-HAZ-2: the victim chooses the penalty
@@ -605,14 +616,16 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         if self.youre_out:  # I-HAZ-3
             self._eliminate(victim)
         else:
-            self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
+            if not self._quiet:
+                self._say("penalty", f"{self.names[victim]} has no cards: no penalty.", seat=victim)
 
     def _eliminate(self, seat: int) -> None:
         self.eliminated.add(seat)
         self.order.remove(seat)
         self._left = _left_of(self.order)
-        self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
-                  "(You're Out!).", seat=seat)
+        if not self._quiet:
+            self._say("eliminated", f"{self.names[seat]} has no cards and is out of the game "
+                      "(You're Out!).", seat=seat)
 
     # Penalty ------------------------------------------------------------------------------
     def _check_give(self, seat: int, action: GiveCard) -> None:
@@ -623,8 +636,9 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         victim, thrower, _ = self._penalty
         self.hands[victim].remove(action.card)
         self.hands[thrower].append(action.card)
-        self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
-                  seat=victim, to=thrower, card=action.card)
+        if not self._quiet:
+            self._say("penalty", f"{self.names[victim]} passes a card to {self.names[thrower]}.",
+                      seat=victim, to=thrower, card=action.card)
         self._end_penalty()
 
     def _check_discard(self, seat: int, action: DiscardLuck) -> None:
@@ -642,8 +656,9 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             self._held -= self._luck[c]
             self.discards.append(c)
         luck = sum(self._luck[c] for c in action.cards)
-        self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
-                  f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
+        if not self._quiet:
+            self._say("penalty", f"{self.names[victim]} discards {len(action.cards)} card(s) with "
+                      f"{luck} Luck.", seat=victim, cards=list(action.cards), luck=luck)
         self._end_penalty()
 
     def _end_penalty(self) -> None:
@@ -674,13 +689,15 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
     def _do_draw(self, seat: int, action: Draw) -> None:
         self.hands[seat].append(self.deck.pop())
         self._held += self._luck[self.hands[seat][-1]]
-        self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
-                  seat=seat)
+        if not self._quiet:
+            self._say("draw", f"{self.names[seat]} draws a card ({len(self.hands[seat])} in hand).",
+                      seat=seat)
         self._end_turn()
 
     def _do_pass2(self, seat: int, action: Pass) -> None:
-        self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
-                  phase="phase2")
+        if not self._quiet:
+            self._say("pass", f"{self.names[seat]} does nothing in Phase 2.", seat=seat,
+                      phase="phase2")
         self._end_turn()
 
     def _check_attack(self, seat: int, action: Attack) -> None:
@@ -721,9 +738,10 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             how = f"with the {self.cards[action.weapon].name}"
         else:
             how = "bare-handed"
-        self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
-                  f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
-                  weapon=action.weapon)
+        if not self._quiet:
+            self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
+                      f"{self._where(self.doctor)}: attack value {value}.", seat=seat, value=value,
+                      weapon=action.weapon)
         self._start_foil(seat, value, "murder", weapon=action.weapon)
 
     # Foiling (the round itself is luckylab.games.foiling) ---------------------------------
@@ -756,12 +774,14 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
                 top = self.deck.pop()
                 self.discards.append(top)
                 round_.record(seat, (top,), self._luck[top])  # never the loser
-                self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
-                          cards=[top], luck=self._luck[top], needed=round_.needed)
+                if not self._quiet:
+                    self._say("foil", f"{self.names[seat]} turns up {self.cards[top]}.", seat=seat,
+                              cards=[top], luck=self._luck[top], needed=round_.needed)
             else:
                 round_.record(seat, (), 0)
-                self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
-                          seat=seat, cards=[], luck=0, needed=round_.needed)
+                if not self._quiet:
+                    self._say("foil", f"{self.names[seat]} has nothing to give: the deck is empty.",
+                              seat=seat, cards=[], luck=0, needed=round_.needed)
         self._finish_foil()
 
     def _check_foil(self, seat: int, action: Foil) -> None:
@@ -778,12 +798,14 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
                 self.discards.append(c)
             self._held -= luck
         if action.cards:
-            self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
-                      f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
-                      needed=round_.needed)
+            if not self._quiet:
+                self._say("foil", f"{self.names[seat]} discards {len(action.cards)} card(s) for "
+                          f"{luck} Luck.", seat=seat, cards=list(action.cards), luck=luck,
+                          needed=round_.needed)
         else:
-            self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
-                      needed=round_.needed)
+            if not self._quiet:
+                self._say("foil", f"{self.names[seat]} passes.", seat=seat, cards=[], luck=0,
+                          needed=round_.needed)
         self._continue_foil()
 
     def _finish_foil(self) -> None:
@@ -802,20 +824,23 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             self.finished = True
             how = "Hazard" if round_.kind == "hazard" else "attack"
             text = f"Not enough Luck: Doctor Lucky dies. {self.names[attacker]} wins by {how}!"
-            if self.loser is not None:
+            if self.loser is not None and not self._quiet:
                 text += f" {self.names[self.loser]} could have saved him and is the loser."
-            self._say("game_over", text, seat=attacker, loser=self.loser, how=round_.kind)
+            if not self._quiet:
+                self._say("game_over", text, seat=attacker, loser=self.loser, how=round_.kind)
             self.phase = "over"
             self._decider = None
             return
-        self._say("foiled", f"Doctor Lucky escapes: {round_.paid} Luck "
-                  f"against {round_.value}.", attacker=attacker, value=round_.value)
+        if not self._quiet:
+            self._say("foiled", f"Doctor Lucky escapes: {round_.paid} Luck "
+                      f"against {round_.value}.", attacker=attacker, value=round_.value)
         if round_.kind == "murder":  # I-KILL-3
             if round_.weapon is None:  # the Weapon is the marker; without one, a discard
                 self.under[attacker].append(self.discards.pop())
             self.attack[attacker] += 1
-            self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
-                      f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
+            if not self._quiet:
+                self._say("stronger", f"{self.names[attacker]}'s Attack grows to "
+                          f"{self.attack[attacker]}.", seat=attacker, attack=self.attack[attacker])
             self._end_turn()
         else:  # a Hazard is thrown in Phase 1: the thrower's turn goes on to Phase 2
             self.phase = "phase2"
@@ -841,21 +866,25 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         position = self.position
         occupants = [s for s in self.order if position[s] == here]
         nxt = None
-        text = f"Doctor Lucky moves to {self._where(here)}"
+        text = "" if self._quiet else f"Doctor Lucky moves to {self._where(here)}"
         if not occupants and here in self._buildings:
-            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
-                      last_active=active, first_round=not self._jumps_on)
+            if not self._quiet:
+                self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                          last_active=active, first_round=not self._jumps_on)
             self._building_draws(active)  # I-DOC-2
         elif occupants and self._jumps_on:
             nxt = jump_target(self.order, active, occupants)  # I-DOC-3
-            self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
-                      space=here, jump=nxt, occupants=occupants, last_active=active)
+            if not self._quiet:
+                self._say("doctor_moves", text + f"; the turn jumps to {self.names[nxt]}.",
+                          space=here, jump=nxt, occupants=occupants, last_active=active)
         else:
-            self._say("doctor_moves", text + ".", space=here, occupants=occupants,
-                      last_active=active, first_round=not self._jumps_on)
+            if not self._quiet:
+                self._say("doctor_moves", text + ".", space=here, occupants=occupants,
+                          last_active=active, first_round=not self._jumps_on)
         if self.turn >= self.turn_cap:  # I-END-2
-            self._say("turn_cap", f"The game stops unfinished after {self.turn} turns.",
-                      turns=self.turn)
+            if not self._quiet:
+                self._say("turn_cap", f"The game stops unfinished after {self.turn} turns.",
+                          turns=self.turn)
             self.phase = "over"
             self._decider = None
             return None
@@ -868,8 +897,9 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             if not self._is_stranger[s] and len(self.hands[s]) < 3:
                 self.hands[s].append(self.deck.pop())
                 self._held += self._luck[self.hands[s][-1]]
-                self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
-                          "draws one.", seat=s)
+                if not self._quiet:
+                    self._say("building_draw", f"{self.names[s]} holds fewer than 3 cards and "
+                              "draws one.", seat=s)
 
     def _begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn; Strangers play theirs at once (``I-STR-4``, ``I-STR-5``)."""
@@ -880,23 +910,27 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
             if not self._is_stranger[seat]:
                 self.phase = "phase1"
                 self._decider = seat
-                self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
-                          turn=self.turn)
+                if not self._quiet:
+                    self._say("turn", f"Turn {self.turn}: {self.names[seat]}'s turn.", seat=seat,
+                              turn=self.turn)
                 return
-            self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a "
-                      "turn.", seat=seat, turn=self.turn)
+            if not self._quiet:
+                self._say("turn", f"Turn {self.turn}: {self.names[seat]} (a Stranger) takes a "
+                          "turn.", seat=seat, turn=self.turn)
             if not self.can_attack(seat):
                 here = self.position[seat]
                 upstream = self._upstream[here] if self.board.number(here) else None
                 if upstream is not None:
                     self.position[seat] = upstream
-                    self._say("move", f"{self.names[seat]} walks upstream to "
-                              f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
+                    if not self._quiet:
+                        self._say("move", f"{self.names[seat]} walks upstream to "
+                                  f"{self._where(upstream)}.", seat=seat, space=upstream, by=seat)
             if self.can_attack(seat):
                 value = self.attack[seat]
-                self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
-                          f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
-                          value=value, weapon=None)
+                if not self._quiet:
+                    self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky bare-handed in "
+                              f"{self._where(self.doctor)}: attack value {value}.", seat=seat,
+                              value=value, weapon=None)
                 self._start_foil(seat, value, "murder")
                 return  # the foil round (or the game's end) carries on from here
             nxt = self._between_turns()

@@ -283,7 +283,9 @@ class IslandViews:
     def view(self, seat: int | None = None) -> IslandView:
         """What ``seat`` may know, read live (:class:`IslandView`); ``view()`` is the open
         table."""
-        return IslandView(self, None if seat is None else self._check_seat(seat))  # type: ignore[attr-defined]
+        if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):  # type: ignore[attr-defined]
+            seat = self._check_seat(seat)  # type: ignore[attr-defined]  # raises: no such seat
+        return IslandView(self, seat)
 
     def card_places(self) -> dict[str, list[int]]:
         """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""

@@ -147,8 +147,8 @@ def _bundled(cls: type) -> bool:
     return cls.__module__.startswith("luckylab.agents.")
 
 
-def play_game(game: str, players: int, seed: int, agents: Any = None, *, checked: bool = False,
-              detail: bool = True, **options: Any) -> GameResult:
+def play_game(game: str | type, players: int, seed: int, agents: Any = None, *,
+              checked: bool = False, detail: bool = True, **options: Any) -> GameResult:
     """Play one game to the end with bots and return its :class:`GameResult`.
 
     ``agents`` is None (every seat plays the game's default agent), one agent name or class
@@ -197,13 +197,14 @@ def _setup(game: str, players: int, seed: int, agents: Any,
     from .games.registry import new_game
 
     state = new_game(game, players=players, seed=seed, **options)
+    name = state.game_name  # a house rule's class plays with the bots of the game it changes
     players_at = (_player_seats(state) if isinstance(agents, (list, tuple))
                   and state.num_seats != state.players else None)
-    specs = _agent_specs(game, agents, state.num_seats, players_at)
+    specs = _agent_specs(name, agents, state.num_seats, players_at)
     rng = random.Random(seed ^ 0x5EED)
     bots = []
     for spec in specs:
-        cls = spec if isinstance(spec, type) else agent_class(game, spec)
+        cls = spec if isinstance(spec, type) else agent_class(name, spec)
         bots.append(cls(seed=rng.getrandbits(32)))
     return state, bots
 
@@ -224,11 +225,13 @@ def _play_chunk(job: Job) -> tuple[list[GameResult], tuple[int, int, str] | None
     return done, None
 
 
-def _check_picklable(executor: Executor, agents: Any, options: dict[str, Any]) -> None:
-    """Refuse, before any work is sent, agents a process pool could not rebuild."""
+def _check_picklable(executor: Executor, agents: Any, options: dict[str, Any],
+                     game: Any = None) -> None:
+    """Refuse, before any work is sent, agents (or a game class) a process pool could not
+    rebuild."""
     if isinstance(executor, ThreadPoolExecutor):
         return
-    specs = agents if isinstance(agents, (list, tuple)) else [agents]
+    specs = [*(agents if isinstance(agents, (list, tuple)) else [agents]), game]
     context = getattr(executor, "_mp_context", None)  # ProcessPoolExecutor's start method
     forked = context is not None and context.get_start_method() == "fork"
     from concurrent.futures import ProcessPoolExecutor
@@ -253,8 +256,9 @@ def _check_picklable(executor: Executor, agents: Any, options: dict[str, Any]) -
                 except Exception:
                     problem = f"it cannot be pickled ({exc})"
         if problem:
+            what = "game" if spec is game else "agent"
             raise LuckyLabError(
-                f"agent class {where} cannot be sent to the executor's workers: {problem}. "
+                f"{what} class {where} cannot be sent to the executor's workers: {problem}. "
                 "Move the class into a module (a .py file next to the notebook) and import it "
                 "from there, or use a fork pool: ProcessPoolExecutor(mp_context="
                 "multiprocessing.get_context('fork')) (Linux), or run without an executor.")
@@ -292,7 +296,7 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
+def iter_simulate(game: str | type = "island", players: int = 4, games: int = 100, seed: int = 0,
                   agents: Any = None, executor: Executor | None = None, *,
                   chunksize: int | None = None, max_in_flight: int | None = None,
                   start: int = 0, detail: bool = True, progress: bool = False,
@@ -303,7 +307,9 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
     Parameters
     ----------
     game, players, options
-        As for :func:`luckylab.new_game`.
+        As for :func:`luckylab.new_game`: a game's name, or a game class (your subclass of an
+        engine that plays a house rule; it plays with the bots of the game it changes, and
+        through its own rules: the engines' fast paths run only for the engines themselves).
     games, seed
         How many games the whole run has, and its seed: game ``i`` gets
         ``game_seeds(seed, games)[i]``, however the run is split or resumed.
@@ -388,7 +394,7 @@ def iter_simulate(game: str = "island", players: int = 4, games: int = 100, seed
     if todo:  # a bad game name, option or agent fails here, before any game is played
         _setup(game, players, seed, agents, options)
     if executor is not None:
-        _check_picklable(executor, agents, options)
+        _check_picklable(executor, agents, options, game)
     # Checked when iter_simulate is called; the games start at the first next().
     return _stream(game, players, seed, agents, executor, chunksize, max_in_flight, start,
                    todo, detail, progress, checked, options)
@@ -399,7 +405,8 @@ def _stream(game: str, players: int, seed: int, agents: Any, executor: Executor 
             detail: bool, progress: bool, checked: bool,
             options: dict[str, Any]) -> Iterator[tuple[int, GameResult]]:
     seeds = _seed_stream(seed, start)
-    bar = _Progress(todo, f"{game} x{players}") if progress else None
+    title = game if isinstance(game, str) else getattr(game, "__name__", repr(game))
+    bar = _Progress(todo, f"{title} x{players}") if progress else None
     try:
         if executor is None:
             yield from _serial(game, players, start, todo, seeds, agents, options, detail,
@@ -475,7 +482,7 @@ def _take(items: Iterator[Any], n: int) -> Iterable[Any]:
         yield item
 
 
-def simulate(game: str = "island", players: int = 4, games: int = 100, seed: int = 0,
+def simulate(game: str | type = "island", players: int = 4, games: int = 100, seed: int = 0,
              agents: Any = None, executor: Executor | None = None, *,
              chunksize: int | None = None, start: int = 0, detail: bool = True,
              progress: bool = False, checked: bool = False,

@@ -75,7 +75,10 @@ def _play_out(state, choosers: list, game: str, fused: bool) -> None:
 
 def _fused(choosers, game: str) -> bool:
     """Whether ``game``'s engine plays these seats with its fused turns."""
-    plays = importlib.import_module(f"luckylab.games.{game}_fast").PLAYS
+    try:
+        plays = importlib.import_module(f"luckylab.games.{game}.fast").PLAYS
+    except ModuleNotFoundError:  # not yet moved into its package (issue 41)
+        plays = importlib.import_module(f"luckylab.games.{game}_fast").PLAYS
     return all_fused(choosers, game) and fused_profiles(choosers, plays) is not None
 
 
@@ -252,7 +255,7 @@ def test_a_game_that_is_not_quiet_keeps_its_events():
 
 def test_island_cover_is_the_bots_cover():
     from luckylab.agents.island import cheapest_cover as bots_cover
-    from luckylab.games.island_fast import cheapest_cover
+    from luckylab.games.island.fast import cheapest_cover
 
     game = new_game("island", players=4, seed=1)
     rng = random.Random(7)
@@ -517,7 +520,7 @@ def test_island_cover_refuses_what_is_not_a_hand_or_a_number(held, needed, words
     """The public cover names what was wrong (never an IndexError or TypeError from inside)."""
     from luckylab.cards import load_deck
     from luckylab.errors import OptionError
-    from luckylab.games.island_fast import cheapest_cover
+    from luckylab.games.island.fast import cheapest_cover
 
     with pytest.raises(OptionError, match=re.escape(words)):
         cheapest_cover(load_deck("island"), held, needed)

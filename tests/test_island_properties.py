@@ -109,7 +109,7 @@ def test_a_made_up_world_copies_what_light_copy_copies():
     import random
 
     from luckylab.games.copying import light_copy
-    from luckylab.games.island import _SHARED
+    from luckylab.games.island.view import SHARED as _SHARED
 
     phases = set()
     for players, youre_out in ((2, False), (3, True), (4, False), (5, True)):

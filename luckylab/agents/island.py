@@ -7,6 +7,12 @@ Each agent answers four kinds of question, one method each, and ``choose`` route
 - ``foil(game, me)``: which cards to discard against an attack (``Foil(())`` passes);
 - ``penalty(game, me)``: hit by a Hazard, give a card or discard Luck.
 
+A bot reads what its seat may know through ``game.view(me)`` (an
+:class:`~luckylab.games.island.IslandView`: the board, the pawns, its own hand, how many cards
+the others hold, and the rules' answers such as ``view.can_attack(me)``), and may ask the game
+for its ``legal_actions()``. The helpers at the end take the game (or the seat's view, which
+``view.view(me)`` returns as it is) and a seat.
+
 >>> import luckylab
 >>> from luckylab.agents.island import CautiousAgent
 >>> game = luckylab.new_game("island", players=4, seed=3)
@@ -34,6 +40,7 @@ from ..games.island import (
     Pass,
     PlayHazard,
 )
+from ..games.protocol import SeatView
 from .base import Agent
 
 __all__ = ["AGENTS", "DEFAULT", "AggressiveAgent", "CautiousAgent", "IslandAgent",
@@ -48,7 +55,7 @@ class IslandAgent(Agent):
 
     def choose(self, game: IslandGame) -> Any:
         me = game.current_player
-        phase = game.phase
+        phase = game.view(me).phase
         if phase == "phase1":
             return self.phase1(game, me)
         if phase == "phase2":
@@ -61,17 +68,19 @@ class IslandAgent(Agent):
         return Pass()
 
     def phase2(self, game: IslandGame, me: int) -> Any:
-        if game.can_attack(me):
-            return Attack(best_weapon(game, me))
-        return Draw() if game.can_draw(me) else Pass()
+        view = game.view(me)
+        if view.can_attack(me):
+            return Attack(best_weapon(view, me))
+        return Draw() if view.can_draw(me) else Pass()
 
     def foil(self, game: IslandGame, me: int) -> Any:
         return Foil(())
 
     def penalty(self, game: IslandGame, me: int) -> Any:
         """Give away the card worth least to us (Luck first, then a Weapon's value)."""
-        cards = game.cards
-        worst = min(game.hands[me], key=lambda c: (cards[c].luck, cards[c].value or 0, c))
+        view = game.view(me)
+        cards = view.cards
+        worst = min(view.hand, key=lambda c: (cards[c].luck, cards[c].value or 0, c))
         return GiveCard(worst)
 
 
@@ -86,19 +95,20 @@ class RandomIslandAgent(IslandAgent):
     name = "random"
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        hazards = [(c, t) for c in game.hands[me] if game.cards[c].kind == "hazard"
-                   for t in game.hazard_targets(c, me)]
+        view = game.view(me)
+        hazards = [(c, t) for c in view.hand if view.cards[c].kind == "hazard"
+                   for t in view.hazard_targets(c, me)]
         kinds = ["cat"]  # the kinds of action open now, in alphabetical order
         if hazards:
             kinds.append("hazard")
-        if game.has_moves(me):  # Moves are counted only if chosen, and only that one built
+        if view.has_moves(me):  # Moves are counted only if chosen, and only that one built
             kinds.append("move")
         kinds.append("pass")
         kind = self.rng.choice(kinds)
         if kind == "move":  # the same draw as rng.choice over the list of every Move
-            return game.nth_move(self.rng.randrange(game.count_moves(me)), me)
+            return view.nth_move(self.rng.randrange(view.count_moves(me)), me)
         if kind == "cat":
-            return MoveCat(self.rng.choice([s for s in game.board.spaces if s != game.cat]))
+            return MoveCat(self.rng.choice([s for s in view.board.spaces if s != view.cat]))
         if kind == "hazard":
             return PlayHazard(*self.rng.choice(hazards))
         return self.rng.choice([Pass()])  # a draw even from one: the same games as before
@@ -107,21 +117,22 @@ class RandomIslandAgent(IslandAgent):
         return self.rng.choice(game.legal_actions())
 
     def foil(self, game: IslandGame, me: int) -> Any:
-        return Foil(tuple(c for c in game.hands[me] if self.rng.random() < 0.5))
+        return Foil(tuple(c for c in game.view(me).hand if self.rng.random() < 0.5))
 
     def penalty(self, game: IslandGame, me: int) -> Any:
         """Half the time give a random card; otherwise discard cards in random order until
         their Luck covers the Hazard (giving a card if the whole hand cannot)."""
-        hand = list(game.hands[me])
+        view = game.view(me)
+        hand = list(view.hand)
         if self.rng.random() < 0.5:
             return GiveCard(self.rng.choice(hand))
         self.rng.shuffle(hand)
-        value, chosen, luck = game.penalty_value, [], 0
+        value, chosen, luck = view.penalty_value, [], 0
         for c in hand:
             if luck >= value:
                 break
             chosen.append(c)
-            luck += game.cards[c].luck
+            luck += view.cards[c].luck
         return DiscardLuck(tuple(chosen)) if luck >= value else GiveCard(hand[0])
 
 
@@ -138,28 +149,30 @@ class CautiousAgent(IslandAgent):
     """
 
     name = "cautious"
-    fused_turn = "island"  # the engine may play its turns itself (luckylab.games.island_fast)
+    fused_turn = "island"  # the engine may play its turns itself (luckylab.games.island.fast)
     draws = False  # never draws from its generator
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        step = attack_move(game, me)
+        view = game.view(me)
+        step = attack_move(view, me)
         if step is not None:
             return step
-        if game.position[me] == game.doctor and not game.can_attack(me) and alone_with_doctor(
-                game, me) and game.cat != game.doctor:
-            return MoveCat(game.doctor)  # the cat blinds everyone looking in (I-SIGHT-2)
-        if game.can_draw(me):
+        if view.position[me] == view.doctor and not view.can_attack(me) and alone_with_doctor(
+                view, me) and view.cat != view.doctor:
+            return MoveCat(view.doctor)  # the cat blinds everyone looking in (I-SIGHT-2)
+        if view.can_draw(me):
             return Pass()
-        hide = hiding_move(game, me)
+        hide = hiding_move(view, me)
         return hide if hide is not None else Pass()
 
     def foil(self, game: IslandGame, me: int) -> Any:
-        round_ = game.foil
-        later = round_.order[len(round_.asked) + 1:]
-        expected_later = sum(expected_luck(game, s) for s in later)
+        view = game.view(me)
+        round_ = view.foil
+        later = round_.later  # the players asked after us
+        expected_later = sum(expected_luck(view, s) for s in later)
         if later and expected_later >= round_.needed:
             return Foil(())  # free-ride: someone after us will probably pay
-        return Foil(cheapest_cover(game, me, round_.needed))
+        return Foil(cheapest_cover(view, me, round_.needed))
 
 
 class AggressiveAgent(CautiousAgent):
@@ -174,27 +187,30 @@ class AggressiveAgent(CautiousAgent):
     name = "aggressive"
     draws = False
     fused_turn = "island"  # the engine may play its turns itself, as this profile says:
-    fused_profile = {"hazards": True, "foil": "last"}  # (luckylab.games.island_fast)
+    fused_profile = {"hazards": True, "foil": "last"}  # (luckylab.games.island.fast)
 
     def phase1(self, game: IslandGame, me: int) -> Any:
-        hazards = [c for c in game.hands[me] if game.cards[c].kind == "hazard"]
-        for c in sorted(hazards, key=lambda c: -game.cards[c].value):
-            if DOCTOR in game.hazard_targets(c, me):
+        view = game.view(me)
+        cards = view.cards
+        hazards = [c for c in view.hand if cards[c].kind == "hazard"]
+        for c in sorted(hazards, key=lambda c: -cards[c].value):
+            if DOCTOR in view.hazard_targets(c, me):
                 return PlayHazard(c, DOCTOR)
-        step = attack_move(game, me)
+        step = attack_move(view, me)
         if step is not None:
             return step
         for c in hazards:
-            targets = [t for t in game.hazard_targets(c, me) if t != DOCTOR]
+            targets = [t for t in view.hazard_targets(c, me) if t != DOCTOR]
             if targets:
-                return PlayHazard(c, max(targets, key=lambda t: len(game.hands.get(t, ()))))
+                return PlayHazard(c, max(targets, key=view.hand_size))
         return super().phase1(game, me)
 
     def foil(self, game: IslandGame, me: int) -> Any:
-        round_ = game.foil
+        view = game.view(me)
+        round_ = view.foil
         if len(round_.asked) + 1 < len(round_.order):
             return Foil(())
-        return Foil(cheapest_cover(game, me, round_.needed))
+        return Foil(cheapest_cover(view, me, round_.needed))
 
 
 # -- small helpers the agents share (students can reuse them) --------------------------------
@@ -202,45 +218,47 @@ class AggressiveAgent(CautiousAgent):
 
 def best_weapon(game: IslandGame, me: int) -> int | None:
     """The Weapon in hand worth most where we stand (None if we hold none)."""
-    here = game.position[me]
-    weapons = [c for c in game.hands[me] if game.cards[c].kind == "weapon"]
+    view = game.view(me)
+    here, cards = view.position[me], view.cards
+    weapons = [c for c in view.hand if cards[c].kind == "weapon"]
     if not weapons:
         return None
-    return max(weapons, key=lambda c: (game.cards[c].weapon_value(here), -c))
+    return max(weapons, key=lambda c: (cards[c].weapon_value(here), -c))
 
 
 def alone_with_doctor(game: IslandGame, me: int) -> bool:
-    here = game.position[me]
-    return here == game.doctor and all(
-        s == me or game.position[s] != here for s in game.order)
+    """Are we on Doctor Lucky's space with no other pawn?"""
+    view = game.view(me)
+    position = view.position
+    here = position[me]
+    return here == view.doctor and all(s == me or position[s] != here for s in view.order)
 
 
 def unseen_at(game: IslandGame, me: int, space: str) -> bool:
     """Would a pawn of ours on ``space`` be unseen by every other pawn (Doctor Lucky aside)?"""
-    return not game.is_watched(me, space, doctor=False)
+    return not game.view(me).is_watched(me, space, doctor=False)
 
 
 def attack_move(game: IslandGame, me: int) -> Move | None:
     """A move onto Doctor Lucky's space where we would be alone and unseen, if one exists."""
-    target = game.doctor
-    here = game.position[me]
-    if here == target or game.board.distance(here, target) > game.move[me]:
+    view = game.view(me)
+    target = view.doctor
+    here = view.position[me]
+    if here == target or view.board.distance(here, target) > view.move[me]:
         return None
-    if game.pawns_at(target):  # somebody else is with him
+    if view.pawns_at(target):  # somebody else is with him
         return None
-    return Move.to(me, target) if unseen_at(game, me, target) else None
+    return Move.to(me, target) if unseen_at(view, me, target) else None
 
 
 def hiding_move(game: IslandGame, me: int) -> Move | None:
     """A reachable space where nobody (Doctor Lucky included) would see us, nearest first."""
-    board = game.board
-    here = game.position[me]
-    vis_doctor = board.visible_from(game.doctor, game.cat, game.cat_blocks)
-    budget = game.move[me]
-    for space, steps in board.by_distance(here):
+    view = game.view(me)
+    budget = view.move[me]
+    for space, steps in view.board.by_distance(view.position[me]):
         if steps > budget:
             break
-        if steps and space not in vis_doctor and unseen_at(game, me, space):
+        if steps and not view.is_watched(me, space):
             return Move.to(me, space)
     return None
 
@@ -248,9 +266,11 @@ def hiding_move(game: IslandGame, me: int) -> Move | None:
 def expected_luck(game: IslandGame, seat: int) -> float:
     """What a seat is expected to contribute, judged from what everyone can see: its hand
     size times the average Luck of a card (a Stranger turns up one card)."""
-    if game.is_stranger(seat):
-        return game.mean_luck if game.deck else 0.0
-    return len(game.hands[seat]) * game.mean_luck
+    # the hand sizes and the deck's size are public: any seat's view tells them
+    view = game if isinstance(game, SeatView) else game.view(game.current_player)
+    if view.is_stranger(seat):
+        return view.mean_luck if view.deck_size else 0.0
+    return view.hand_size(seat) * view.mean_luck
 
 
 def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
@@ -262,8 +282,9 @@ def cheapest_cover(game: IslandGame, me: int, needed: int) -> tuple[int, ...]:
     good it is: ``cards * per_card + weapons``, so fewer cards always wins and, among as many
     cards, fewer Weapons (``per_card`` is more than the deck's size).
     """
-    cards = game.cards
-    hand = [c for c in game.hands[me] if cards[c].luck > 0]
+    view = game.view(me)
+    cards = view.cards
+    hand = [c for c in view.hand if cards[c].luck > 0]
     if sum(cards[c].luck for c in hand) < needed:
         return ()
     cap = needed + 4  # no card has more than 4 Luck, so the cheapest cover stays below this

@@ -81,9 +81,9 @@ __all__ = ["AGENTS", "BadBudget", "PIMCAgent", "IslandPIMC", "KillPIMC", "determ
 
 
 def unseen_cards(game: Any, seat: int) -> list[int]:
-    """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: the
-    engine's ``game.unseen_cards(seat)``."""
-    return game.unseen_cards(seat)  # type: ignore[no-any-return]
+    """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: its
+    view's ``game.view(seat).unseen_cards()``."""
+    return game.view(seat).unseen_cards()  # type: ignore[no-any-return]
 
 
 def determinize(game: Any, seat: int, rng: random.Random) -> Any:
@@ -330,7 +330,7 @@ class PIMCAgent(Agent):
             returns = game.returns()
             if any(returns):
                 return {s: r for s, r in enumerate(returns) if r}
-        live = list(game.order)  # unfinished: a draw among the live players
+        live = list(game.view().order)  # unfinished: a draw among the live players
         return {s: 1.0 / len(live) for s in live}
 
 
@@ -354,10 +354,11 @@ class IslandPIMC(PIMCAgent):
     proposers = ("cautious", "aggressive", "random")
 
     def rollout_for(self, game: Any) -> str:
-        return "cautious" if game.strangers else "aggressive"
+        return "cautious" if game.view(game.current_player).strangers else "aggressive"
 
     def _small_legal(self, game: Any) -> list[Any] | None:
-        return game.legal_actions() if game.phase == "phase2" else None
+        return (game.legal_actions() if game.view(game.current_player).phase == "phase2"
+                else None)
 
 
 class KillPIMC(PIMCAgent):

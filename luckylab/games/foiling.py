@@ -63,7 +63,7 @@ from typing import Any
 
 from ..errors import IllegalAction
 
-__all__ = ["FoilRound", "FoilRules", "asking_order"]
+__all__ = ["FoilRound", "FoilRules", "FoilState", "asking_order"]
 
 _CACHE_SIZE = 4096  # listings remembered per rules object (long runs stay small)
 _SHAPES = 100_000  # listings by values and copies: few and small, so many are remembered
@@ -88,7 +88,15 @@ class FoilRound:
     ``"rescue"``; ``weapon`` the card used, if any); ``order`` are the seats asked, in order;
     ``asked`` holds ``(seat, cards paid)`` for every seat asked so far; ``paid`` is the total
     value paid; ``loser`` the last seat that could have stopped it and did not (so far).
-    Games that need more about an attempt subclass it (Save's ``RescueAttempt``).
+    ``stop`` is what stops it: the attempt's value by the book (``I-FOIL-2``, ``K-FAIL-1``,
+    ``S-FAIL-1``: the paid total *reaches* the value); a house rule may ask for more (a game
+    sets it from its own ``foil_threshold``). Games that need more about an attempt subclass
+    it (Save's ``RescueAttempt``).
+
+    >>> FoilRound(attacker=0, value=3, order=[1]).needed
+    3
+    >>> FoilRound(attacker=0, value=3, order=[1], stop=4).needed   # "strictly more Luck"
+    4
     """
 
     attacker: int
@@ -99,11 +107,16 @@ class FoilRound:
     paid: int = 0
     asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     loser: int | None = None
+    stop: int = -1  # -1: the value (set in __post_init__)
+
+    def __post_init__(self) -> None:
+        if self.stop == -1:
+            self.stop = self.value
 
     @property
     def needed(self) -> int:
         """The value still missing to stop the attempt (0 once it is stopped)."""
-        return max(self.value - self.paid, 0)
+        return max(self.stop - self.paid, 0)
 
     @property
     def total(self) -> int:
@@ -112,13 +125,13 @@ class FoilRound:
 
     @property
     def foiled(self) -> bool:
-        """Whether the paid total has reached the attempt's value (``I-FOIL-2``)."""
-        return self.paid >= self.value
+        """Whether the paid total has reached what stops the attempt (``I-FOIL-2``)."""
+        return self.paid >= self.stop
 
     @property
     def next_seat(self) -> int | None:
         """The seat asked now; ``None`` when the round is over (stopped, or everyone asked)."""
-        if self.paid >= self.value or len(self.asked) >= len(self.order):
+        if self.paid >= self.stop or len(self.asked) >= len(self.order):
             return None
         return self.order[len(self.asked)]
 
@@ -127,14 +140,64 @@ class FoilRound:
         """Whether the seat asked now is the last one in the order."""
         return len(self.asked) == len(self.order) - 1
 
+    def state(self) -> FoilState:
+        """What every seat sees of the round now (a read-only copy; the loser so far is left
+        out: it tells who held enough)."""
+        return FoilState(self.attacker, self.value, self.kind, self.weapon, tuple(self.order),
+                         tuple(self.asked), self.paid, self.stop)
+
     def record(self, seat: int, cards: Iterable[int], points: int, held: int = 0) -> None:
         """``seat`` pays ``cards`` worth ``points`` while holding ``held`` in all. The last seat
         that held enough to cover what was still needed and paid less is the loser so far
         (``I-FOIL-3``, ``S-FAIL-2``); an automatic payer (``held=0``) never is."""
-        if points < self.value - self.paid <= held:
+        if points < self.stop - self.paid <= held:
             self.loser = seat
         self.paid += points
         self.asked.append((seat, tuple(cards)))
+
+
+@dataclass(frozen=True)
+class FoilState:
+    """A foiling round as every seat sees it (:meth:`FoilRound.state`): the attempt, who is
+    asked in which order, what each paid so far. Read by bots and widgets through a game's
+    view; changing it changes nothing in the game.
+
+    >>> FoilRound(attacker=0, value=3, order=[1, 2], paid=1, asked=[(1, (7,))]).state().later
+    ()
+    >>> FoilRound(attacker=0, value=3, order=[1, 2, 3]).state().later
+    (2, 3)
+    """
+
+    attacker: int
+    value: int
+    kind: str
+    weapon: int | None
+    order: tuple[int, ...]
+    asked: tuple[tuple[int, tuple[int, ...]], ...]
+    paid: int
+    stop: int
+
+    @property
+    def needed(self) -> int:
+        """The value still missing to stop the attempt (0 once it is stopped)."""
+        return max(self.stop - self.paid, 0)
+
+    @property
+    def asking(self) -> int | None:
+        """The seat asked now; ``None`` when the round is over."""
+        if self.paid >= self.stop or len(self.asked) >= len(self.order):
+            return None
+        return self.order[len(self.asked)]
+
+    @property
+    def later(self) -> tuple[int, ...]:
+        """The seats still to be asked after the one asked now."""
+        return self.order[len(self.asked) + 1:]
+
+    @property
+    def is_last_asked(self) -> bool:
+        """Whether the seat asked now is the last one in the order."""
+        return len(self.asked) == len(self.order) - 1
 
 
 class FoilRules:
@@ -371,7 +434,7 @@ class FoilRules:
         values = self.values
         points = sum([values[c] for c in cards])
         # FoilRound.record, inline (a hot path); held only when it can matter
-        if self.names_loser and points < round_.value - round_.paid <= self.held(hand):
+        if self.names_loser and points < round_.stop - round_.paid <= self.held(hand):
             round_.loser = seat  # I-FOIL-3, S-FAIL-2
         round_.paid += points
         round_.asked.append((seat, tuple(cards)))

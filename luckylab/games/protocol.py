@@ -156,9 +156,9 @@ class SeatView:
     >>> view = game.view(0)
     >>> view.seat, len(view.hand) == view.hand_size(0)
     (0, True)
-    >>> view.hand_of(1)
+    >>> view.hand_of(1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    luckylab.errors.HiddenInformation: Seat 2's hand is hidden from Seat 1; view.hand_size(1) says how many cards it holds
+    luckylab.errors.HiddenInformation: Seat 2's hand is hidden from Seat 1; view.hand_size(1) ...
     >>> len(game.view().hand_of(1)) == view.hand_size(1)
     True
     """
@@ -169,6 +169,17 @@ class SeatView:
         self._game = game
         self.seat = seat
         """The seat whose view this is (from 0), or None for the open table."""
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """The view of ``seat`` (None: the open table), like ``game.view(seat)``: this very
+        view when it is that seat's, so that a helper written for a game takes a view too.
+        The open table gives any seat's view; a seat's view gives no other seat's."""
+        if seat == self.seat:
+            return self
+        if self.seat is not None:
+            raise self._hidden(f"Seat {seat + 1 if isinstance(seat, int) else seat}'s view",
+                               "a seat's view gives only its own; the game gives any")
+        return self._game.view(seat)  # type: ignore[no-any-return]
 
     def _sees_hand(self, seat: int) -> None:
         """Raise :class:`~luckylab.errors.HiddenInformation` unless this view may see

@@ -20,7 +20,7 @@ from ..errors import UnknownGame
 __all__ = ["GAMES", "game_class", "new_game", "register_game"]
 
 GAMES: dict[str, str] = {
-    "island": "luckylab.games.island:IslandGame",
+    "island": "luckylab.games.island.rules:IslandGame",
     "kill": "luckylab.games.kill:KillGame",
     "save": "luckylab.games.save:SaveGame",
     "panic": "luckylab.games.panic:PanicGame",
@@ -92,12 +92,24 @@ _BUNDLED = frozenset(_LOADERS)
 # graph that tests/test_layering.py reads sees every dependency; GAMES says the same in words.
 
 
-def game_class(game: str) -> type:
-    """The class that plays ``game`` ("island", "kill", "save", "panic", "doctorwho").
+def game_class(game: str | type) -> type:
+    """The class that plays ``game`` ("island", "kill", "save", "panic", "doctorwho"), or
+    ``game`` itself when it is a game class (a house rule: a subclass of an engine).
 
     >>> game_class("save").__name__
     'SaveGame'
+    >>> from luckylab.games.island import IslandGame
+    >>> class HouseRules(IslandGame): ...
+    >>> game_class(HouseRules) is HouseRules
+    True
     """
+    if isinstance(game, type):
+        from .base import GameBase
+
+        if issubclass(game, GameBase):
+            return game
+        raise UnknownGame(f"a game is a name ({', '.join(sorted(GAMES))}) or a game class "
+                          f"(a GameBase subclass), not {game!r}")
     try:
         load = _LOADERS[game] if game in GAMES else None
     except TypeError:  # an unhashable name
@@ -109,13 +121,15 @@ def game_class(game: str) -> type:
     return load()
 
 
-def new_game(game: str = "island", players: int = 4, seed: int | None = None, **options: Any):
+def new_game(game: str | type = "island", players: int = 4, seed: int | None = None,
+             **options: Any):
     """Start a new game.
 
     Parameters
     ----------
     game
-        "island" (The Island of Doctor Lucky), "kill", "save" or "panic".
+        "island" (The Island of Doctor Lucky), "kill", "save", "panic" or "doctorwho"; or a
+        game class, such as your subclass of ``IslandGame`` that plays a house rule.
     players
         How many players (the Island takes 2..8; Strangers join with 2 or 3).
     seed
@@ -136,5 +150,6 @@ def new_game(game: str = "island", players: int = 4, seed: int | None = None, **
     from .base import check_options
 
     cls = game_class(game)
-    check_options(cls, game, players, seed, options)
+    check_options(cls, cls.game_name if isinstance(game, type) else game, players, seed,
+                  options)
     return cls(players=players, seed=seed, **options)

@@ -1,4 +1,15 @@
-"""The Island of Doctor Lucky, played by the book, as a state machine.
+"""The Island of Doctor Lucky, played by the book, as a state machine: the rulebook.
+
+This file holds the rules and nothing else: setting up, who sees whom, what each player may do,
+what each action does, Doctor Lucky's walk and the end. What a seat sees is in ``view.py``,
+action ids in ``ids.py``, tables worked out once per board in ``tables.py``, and the fast
+simulation of the default bots in ``fast.py``. To play a house rule, subclass
+:class:`IslandGame` and override the method that states it (``can_attack``, ``_check_foil`` ...):
+the game, ``luckylab.simulate`` and the bots then play your rule.
+
+What happened is told in plain words (``self._say(kind, sentence, **data)``, the game's
+events). A simulation that nobody reads runs quietly: ``if not self._quiet:`` skips writing the
+sentences, which would cost a third of each step.
 
 Rule IDs (``I-SETUP-1`` ...) refer to ``docs/rules/island.md``, our numbered restatement of the
 rulebook; the comments cite them where the code applies them. Every decision a player makes is
@@ -6,8 +17,7 @@ an action: the Phase 1 choice, the Phase 2 choice, each player's foil discard, a
 victim's penalty. Strangers (2-3 players, ``I-STR-*``) are automated and take their turns
 inside :meth:`IslandGame.apply`.
 
->>> from luckylab import new_game
->>> game = new_game("island", players=4, seed=1)
+>>> game = IslandGame(players=4, seed=1)
 >>> game.phase, game.names[game.current_player]
 ('phase1', 'Janet Principle')
 >>> events = game.apply(Pass())
@@ -33,197 +43,45 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any
 
-from ..boards import load_board
-from ..boards.board import Board, CatBlocks
-from ..cards import Card, load_characters, load_deck
-from ..errors import IllegalAction, OptionError
-from .actions import ActionSpace, Assignment, Block, Choice, Codec, Maybe, SubsetOf
-from .base import (
+from ...boards import load_board
+from ...boards.board import Board, CatBlocks
+from ...cards import Card, load_characters, load_deck
+from ...errors import IllegalAction, OptionError
+from ..base import (
     Event,
-    GameAction,
     GameBase,
     GameResult,
-    action_from_data,
     check_seed,
     check_turn_cap,
-    foreign_action,
     jump_target,
     seats_from_left,
 )
-from .copying import deal_anew, light_copy
-from .handlers import HandlerTable
-from .foiling import FoilRound, FoilRules, asking_order
-from .fused import all_fused, fused_profiles
-from .protocol import Observation
+from ..foiling import FoilRound, FoilRules, asking_order
+from ..fused import all_fused, fused_profiles, plays_as_written
+from ..handlers import HandlerTable
+from .actions import (
+    DOCTOR,
+    Action,
+    Attack,
+    DiscardLuck,
+    Draw,
+    Foil,
+    GiveCard,
+    Move,
+    MoveCat,
+    Pass,
+    Phase,
+    PlayHazard,
+)
+from .ids import IslandIds
+from .tables import board_tables, deck_luck
+from .view import IslandViews
 
-__all__ = [
-    "DOCTOR",
-    "Attack",
-    "DiscardLuck",
-    "Draw",
-    "Foil",
-    "FoilRound",
-    "GiveCard",
-    "IslandAttempt",
-    "IslandGame",
-    "Move",
-    "MoveCat",
-    "Pass",
-    "PlayHazard",
-    "SightRow",
-    "foil_rules",
-    "hand_size",
-    "sight_report",
-]
-
-DOCTOR = "doctor"
-"""The pawn key of Doctor Lucky (a Hazard target, a watcher)."""
-
-Phase = Literal["phase1", "phase2", "foil", "penalty", "over"]
-
-
-# -- actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Move(GameAction):
-    """Phase 1: move your pawn (and, with Strangers, theirs) up to your Move in all (``I-MOVE-1``,
-    ``I-STR-6``). ``moves`` pairs each pawn (a seat) with where it ends."""
-
-    type_name: ClassVar[str] = "move"
-    group: ClassVar[str] = "move"
-    group_label: ClassVar[str] = "Move pawns"
-
-    moves: tuple[tuple[int, str], ...]
-
-    @classmethod
-    def to(cls, seat: int, space: str) -> Move:
-        """Move one pawn: ``Move.to(0, "Frog Pond")``."""
-        return cls(((seat, space),))
-
-    def __str__(self) -> str:
-        return "move " + ", ".join(f"seat {seat} to {space}" for seat, space in self.moves)
-
-
-@dataclass(frozen=True, slots=True)
-class MoveCat(GameAction):
-    """Phase 1: move the cat to any other space (``I-MOVE-2``)."""
-
-    type_name: ClassVar[str] = "move_cat"
-    group: ClassVar[str] = "cat"
-    group_label: ClassVar[str] = "Move the cat"
-
-    space: str
-
-    def __str__(self) -> str:
-        return f"move the cat to {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayHazard(GameAction):
-    """Phase 1: throw Hazard card ``card`` at a seat or at ``"doctor"`` (``I-HAZ-1``)."""
-
-    type_name: ClassVar[str] = "hazard"
-    group: ClassVar[str] = "hazard"
-    group_label: ClassVar[str] = "Throw a Hazard"
-
-    card: int
-    target: int | str
-
-    def __str__(self) -> str:
-        who = "Doctor Lucky" if self.target == DOCTOR else f"seat {self.target}"
-        return f"play Hazard card {self.card} at {who}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(GameAction):
-    """Do nothing in this phase."""
-
-    type_name: ClassVar[str] = "pass"
-    group: ClassVar[str] = "pass"
-    group_label: ClassVar[str] = "Pass"
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(GameAction):
-    """Phase 2: draw the top card, if nobody sees you (``I-DRAW-1``)."""
-
-    type_name: ClassVar[str] = "draw"
-    group: ClassVar[str] = "draw"
-    group_label: ClassVar[str] = "Draw a card"
-
-    def __str__(self) -> str:
-        return "draw a card"
-
-
-@dataclass(frozen=True, slots=True)
-class Attack(GameAction):
-    """Phase 2: try to kill Doctor Lucky, with at most one Weapon (``I-KILL-1``, ``I-KILL-2``)."""
-
-    type_name: ClassVar[str] = "attack"
-    group: ClassVar[str] = "attack"
-    group_label: ClassVar[str] = "Attack Doctor Lucky"
-
-    weapon: int | None = None
-
-    def __str__(self) -> str:
-        return "attack bare-handed" if self.weapon is None else f"attack with card {self.weapon}"
-
-
-@dataclass(frozen=True, slots=True)
-class Foil(GameAction):
-    """Foiling: discard these cards for their Luck; an empty tuple passes (``I-FOIL-1``)."""
-
-    type_name: ClassVar[str] = "foil"
-    group: ClassVar[str] = "foil"
-    group_label: ClassVar[str] = "Discard Luck to foil the attack, or pass"
-
-    cards: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return "pass" if not self.cards else "discard " + ", ".join(map(str, self.cards))
-
-
-@dataclass(frozen=True, slots=True)
-class GiveCard(GameAction):
-    """Hazard penalty: pass one card of your choice to the thrower (``I-HAZ-2``)."""
-
-    type_name: ClassVar[str] = "give"
-    group: ClassVar[str] = "give"
-    group_label: ClassVar[str] = "Give the thrower a card"
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"give card {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardLuck(GameAction):
-    """Hazard penalty: discard cards whose Luck reaches the Hazard's value (``I-HAZ-2``)."""
-
-    type_name: ClassVar[str] = "discard"
-    group: ClassVar[str] = "discard"
-    group_label: ClassVar[str] = "Discard Luck to pay for the Hazard"
-
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "discard " + ", ".join(map(str, self.cards))
-
-
-Action = Move | MoveCat | PlayHazard | Pass | Draw | Attack | Foil | GiveCard | DiscardLuck
-
-_ACTIONS = (Move, MoveCat, PlayHazard, Pass, Draw, Attack, Foil, GiveCard, DiscardLuck)
-_FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard, GiveCard)  # island_fast
+__all__ = ["IslandAttempt", "IslandGame", "SightRow", "foil_rules", "hand_size", "sight_report"]
 
 
 @dataclass
@@ -317,10 +175,7 @@ def hand_size(players: int) -> int:
     return 6 if players <= 6 else 5
 
 
-# -- the game --------------------------------------------------------------------------------
-
-
-class IslandGame(HandlerTable, GameBase):
+class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
     """One game of The Island of Doctor Lucky.
 
     Parameters
@@ -450,7 +305,7 @@ class IslandGame(HandlerTable, GameBase):
         self.doctor: str = start["doctor"]
         self.cat: str = start["cat"]
         self._sight = self.board._sight[cat_blocks]
-        tables = _board_tables(self.board)
+        tables = board_tables(self.board)
         self._labels, self._buildings = tables.labels, tables.buildings
         self._next_on_path, self._upstream, self._kinds = (tables.next_on_path, tables.upstream,
                                                            tables.kinds)
@@ -468,7 +323,7 @@ class IslandGame(HandlerTable, GameBase):
         self.hazards_played = 0
         self._had_turn: set[int] = set()
         self._jumps_on = False  # I-DOC-4
-        self._luck, mean_luck = _deck_luck()  # per card id; shared by every game, read only
+        self._luck, mean_luck = deck_luck()  # per card id; shared by every game, read only
         self.mean_luck = mean_luck
         """The average Luck of a card in the whole deck (what an unseen card is worth)."""
         # Luck held in all hands, kept up to date as cards move (cheaper than re-adding it
@@ -480,10 +335,6 @@ class IslandGame(HandlerTable, GameBase):
         self._begin_turn(self.active)
         self.events.extend(self._pending)
         self._pending = []
-
-    def _shared_attributes(self) -> frozenset[str]:
-        # Immutable or read-only tables: shared by clones instead of copied.
-        return _SHARED
 
     # -- reading the state ---------------------------------------------------------------
     @property
@@ -510,29 +361,34 @@ class IslandGame(HandlerTable, GameBase):
         """Live seats whose pawns stand on ``space``."""
         return [s for s in self.order if self.position[s] == space]
 
+    # Sight ------------------------------------------------------------------------------
+    def sees(self, looker: str, space: str) -> bool:
+        """Whether a pawn on ``looker`` sees a pawn on ``space``, with the cat where she is:
+        ``I-SIGHT-1`` (the same space, and in a straight line along the board's sight lines),
+        ``I-SIGHT-2`` (the cat blocks sight across the border of her space; with
+        ``cat_blocks="outward"`` only out of it). The board works the lines out once
+        (``Board.visible_from``); every other sight rule of the game asks this one."""
+        return space in self._sight[self.cat][looker]
+
     def watchers(self, seat: int) -> frozenset[int | str]:
         """The pawns that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``)."""
-        here = self.position[seat]
-        vis = self._sight[self.cat]
-        seen: set[int | str] = {
-            s for s in self.order if s != seat and here in vis[self.position[s]]
-        }
-        if here in vis[self.doctor]:
+        here, position, sees = self.position[seat], self.position, self.sees
+        seen: set[int | str] = {s for s in self.order if s != seat and sees(position[s], here)}
+        if sees(self.doctor, here):
             seen.add(DOCTOR)
         return frozenset(seen)
 
     def is_watched(self, seat: int, space: str | None = None, doctor: bool = True) -> bool:
         """Would a pawn of ``seat`` on ``space`` (default: where it stands) be seen by another
-        live pawn, or (with ``doctor=True``) by Doctor Lucky? Nothing moves; agents use this
-        to look before they leap."""
-        position = self.position
+        live pawn, or (with ``doctor=True``) by Doctor Lucky (``I-SIGHT-4``)? Nothing moves;
+        bots use this to look before they leap."""
+        position, sees = self.position, self.sees
         if space is None:
             space = position[seat]
-        vis = self._sight[self.cat]
-        if doctor and space in vis[self.doctor]:
+        if doctor and sees(self.doctor, space):
             return True
         for s in self.order:  # noqa: SIM110 - a loop, not a generator, on the hot path
-            if s != seat and space in vis[position[s]]:
+            if s != seat and sees(position[s], space):
                 return True
         return False
 
@@ -544,13 +400,12 @@ class IslandGame(HandlerTable, GameBase):
 
     def can_attack(self, seat: int) -> bool:
         """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees you."""
-        position = self.position
+        position, sees = self.position, self.sees
         here = position[seat]
         if here != self.doctor or seat in self.eliminated:
             return False
-        vis = self._sight[self.cat]
         for s in self.order:  # nobody else here, nobody else looking in
-            if s != seat and (position[s] == here or here in vis[position[s]]):
+            if s != seat and (position[s] == here or sees(position[s], here)):
                 return False
         return True
 
@@ -580,168 +435,11 @@ class IslandGame(HandlerTable, GameBase):
         """The value of the Hazard whose penalty is being chosen (None outside a penalty)."""
         return None if self._penalty is None else self._penalty[2]
 
-    def card_places(self) -> dict[str, list[int]]:
-        """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""
-        places = {"deck": list(self.deck), "discards": list(self.discards)}
-        for s, hand in self.hands.items():
-            places[f"hand {s}"] = list(hand)
-        for s, cards in self.under.items():
-            places[f"under {s}"] = list(cards)
-        return places
-
-    # -- the protocol (luckylab.games.protocol) ------------------------------------------
     @property
     def num_seats(self) -> int:
         """Seats in the game: the players and their Strangers (who never decide: they play
         inside :meth:`apply`, but a Stranger can win)."""
         return len(self.seats)
-
-    @property
-    def action_space(self) -> ActionSpace:
-        """Every action a game on this board with these seats can offer, numbered (built once
-        per board and number of seats): Moves (pawns to spaces), cat moves, Hazards at each
-        seat or Doctor Lucky, pass, draw, attacks, foils and penalty discards (any set of
-        cards with Luck, listed with their ids sorted), and giving each card.
-
-        >>> game = IslandGame(players=2, seed=1)
-        >>> all(game.action_from_id(game.action_id(a)) == a for a in game.legal_actions())
-        True
-        """
-        found = _ACTION_SPACES.get((id(self.board), len(self.seats)))
-        if found is None or found[0] is not self.board:
-            found = _ACTION_SPACES[id(self.board), len(self.seats)] = (
-                self.board, _action_space(self.board, self.seats, self.cards))
-        return found[1]
-
-    def unseen_cards(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: nothing
-        of where they really are shows. The cards under the characters and the discards are
-        face up.
-
-        >>> game = IslandGame(players=4, seed=1)
-        >>> len(game.unseen_cards(0)) == len(game.cards) - len(game.hands[0])
-        True
-        """
-        seat = self._check_seat(seat)
-        unseen = self.deck.copy()  # every card is in one place (see the module docstring)
-        for other, hand in self.hands.items():
-            if other != seat:
-                unseen += hand
-        unseen.sort()
-        return unseen
-
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: the pawns, the cat, every Move and Attack, the cards
-        under the characters, the discards, its own hand, how many cards the others hold, the
-        foiling round or the Hazard penalty, and the attempts so far. (Luck held by others is
-        not in it: the attempt log's ``table_luck`` is left out.)
-
-        >>> game = IslandGame(players=4, seed=1)
-        >>> obs = game.observation(0)
-        >>> obs["hand"] == sorted(game.hands[0]), obs["hand_sizes"]
-        (True, [6, 6, 6, 6])
-        >>> print(obs.text.splitlines()[0])
-        Turn 1: Janet Principle's turn (phase1); you are Seat 1, Janet Principle.
-        """
-        seat = self._check_seat(seat)
-        round_ = self.foil
-        foil = None if round_ is None else {
-            "attacker": round_.attacker, "value": round_.value, "kind": round_.kind,
-            "weapon": round_.weapon, "order": list(round_.order), "needed": round_.needed,
-            "asked": [[s, list(cards)] for s, cards in round_.asked]}
-        penalty = None if self._penalty is None else dict(
-            zip(("victim", "thrower", "value"), self._penalty, strict=True))
-        hands = self.hands
-        data = {
-            "turn": self.turn, "phase": self.phase, "active": self.active,
-            "current_player": self.current_player, "strangers": list(self.strangers),
-            "order": list(self.order), "eliminated": sorted(self.eliminated),
-            "positions": [self.position[s] for s in self.seats], "doctor": self.doctor,
-            "cat": self.cat, "jumps_on": self._jumps_on,
-            "move": [self.move[s] for s in self.seats],
-            "attack": [self.attack[s] for s in self.seats],
-            "under": [list(self.under[s]) for s in self.seats],
-            "hand": sorted(hands.get(seat, ())),
-            "hand_sizes": [len(hands[s]) if s in hands else None for s in self.seats],
-            "deck_size": len(self.deck), "discards": list(self.discards),
-            "foil": foil, "penalty": penalty,
-            "attempts": [{k: v for k, v in a.items() if k != "table_luck"}
-                         for a in self.attempt_log],
-            "finished": self.finished, "winner": self.winner, "loser": self.loser,
-        }
-        names = self.names
-        if self.phase == "over":
-            head = (f"The game is over: {names[self.winner]} won" if self.finished else
-                    f"The game stopped unfinished after {self.turn} turns")
-        else:
-            head = f"Turn {self.turn}: {names[self.active]}'s turn ({self.phase})"
-            if self._decider != self.active:
-                head += f", {names[self._decider]} to answer"
-        where = self._where
-        lines = [f"{head}; you are Seat {seat + 1}, {names[seat]}.",
-                 f"Doctor Lucky is on {where(self.doctor)}, the cat on {where(self.cat)}. "
-                 + ", ".join(f"{names[s]} on {where(self.position[s])}" for s in self.order)
-                 + ".",
-                 "Your hand: " + (", ".join(str(self.cards[c]) for c in data["hand"])
-                                  or "no cards") + ".",
-                 "Cards held: " + ", ".join(f"{names[s]} {len(hands[s])}" for s in self.order
-                                           if s in hands)
-                 + f"; {len(self.deck)} in the deck, {len(self.discards)} discarded."]
-        if round_ is not None:
-            lines.append(f"{names[round_.attacker]}'s {round_.kind} attempt is worth "
-                         f"{round_.value}: {max(round_.needed, 0)} Luck still needed.")
-        if penalty is not None:
-            lines.append(f"{names[penalty['victim']]} pays for a Hazard worth "
-                         f"{penalty['value']}: a card to {names[penalty['thrower']]}, or Luck.")
-        return Observation(seat, data, "\n".join(lines))
-
-    def determinize(self, seat: int, rng: random.Random) -> IslandGame:
-        """A game ``seat`` cannot tell from this one: its hand, the discards and the cards
-        under the characters stay; every other card (:meth:`unseen_cards`) is shuffled with
-        ``rng`` and dealt anew, each other hand keeping its size and the deck its length; the
-        game's own generator is reseeded from ``rng``. (A card ``seat`` saw change hands, a
-        penalty's or a Stranger's, is dealt anew too: the seat's memory is not kept.) The new
-        game's history and events start empty; the original is untouched.
-
-        >>> game = IslandGame(players=2, seed=4)
-        >>> world = game.determinize(0, random.Random(5))
-        >>> world.hands[0] == game.hands[0], len(world.hands[2]) == len(game.hands[2])
-        (True, True)
-        >>> sorted(world.deck + world.hands[2]) == game.unseen_cards(0)
-        True
-        """
-        pool = self.unseen_cards(seat)
-        world = self._made_up_copy()
-        dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
-                                             if s != seat], rng)
-        for other, hand in dealt.items():
-            world.hands[other] = hand
-        world.rng = random.Random(rng.getrandbits(64))
-        world._held = sum(map(world.hand_luck, world.hands))
-        return world
-
-    def _made_up_copy(self) -> IslandGame:
-        """The copy :meth:`determinize` deals into: ``light_copy(self, _SHARED, logs=False)``
-        without the generator, and without a look at the type of every attribute: what play
-        changes in place is named (:data:`_CHANGING`, the hands, the cards under the characters
-        and a foiling round), the rest is immutable or the board's read-only tables."""
-        world = IslandGame.__new__(type(self))
-        state = world.__dict__
-        state.update(self.__dict__)  # shared, then the changing parts replaced by copies
-        for name in _CHANGING:
-            state[name] = state[name].copy()
-        state["hands"] = {s: hand.copy() for s, hand in self.hands.items()}
-        state["under"] = {s: cards.copy() for s, cards in self.under.items()}
-        if self.foil is not None:
-            state["foil"] = light_copy(self.foil, frozenset())
-        state["history"], state["events"] = [], []  # a made-up world has no past to replay
-        del state["rng"]  # determinize seeds a new one
-        return world
-
-    def clone(self) -> IslandGame:
-        """An independent copy, events and history included (cheap: the board's tables are
-        shared, the state is copied as deep as the rules change it)."""
-        return light_copy(self, _SHARED)
 
     def __repr__(self) -> str:
         state = self.phase if self.phase != "over" else (
@@ -764,8 +462,8 @@ class IslandGame(HandlerTable, GameBase):
             return []
         if phase == "phase1":
             actions: list[Action] = [Pass()]
-            actions.extend(self._move_actions(seat))
-            actions.extend(self._cat_moves[self.cat])  # to every other space
+            actions.extend(self.move_actions(seat))  # I-MOVE-1, I-STR-6 (listed by ids.py)
+            actions.extend(self._cat_moves[self.cat])  # I-MOVE-2: to every other space
             for c in self.hands[seat]:
                 if self.cards[c].kind == "hazard":
                     actions.extend(PlayHazard(c, t) for t in self.hazard_targets(c, seat))
@@ -790,126 +488,10 @@ class IslandGame(HandlerTable, GameBase):
                        if luck >= value)
         return actions
 
-    def _move_actions(self, seat: int) -> Iterator[Move]:
-        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
-        budget = self.move[seat]
-        board = self.board
-        if len(pawns) == 1:  # no Strangers: the same as below, made once per board
-            return iter(self._lone_moves[seat, self.position[seat], budget])
-
-        def spread(i: int, left: int, chosen: tuple[tuple[int, str], ...]) -> Iterator[Move]:
-            if i == len(pawns):
-                if chosen:
-                    yield Move(chosen)
-                return
-            pawn = pawns[i]
-            here = self.position[pawn]
-            yield from spread(i + 1, left, chosen)
-            # In board order (not set order), so the list never depends on string hashing.
-            for dest, steps in board.by_distance(here):
-                if steps > left:
-                    break
-                if steps:
-                    yield from spread(i + 1, left - steps, (*chosen, (pawn, dest)))
-
-        return spread(0, budget, ())
-
-    # A Move spread over several pawns (with Strangers) is a large space: about 11,000 Moves at
-    # Move 4, 325,000 at Move 10. These count it and build the k-th Move of the order
-    # legal_actions() uses, without listing the others (random agents, widgets).
-    def _move_table(self, seat: int) -> tuple[list[tuple[int, tuple[tuple[str, int], ...]]],
-                                              list[list[int]]]:
-        """Per pawn: (pawn, its reachable (space, steps) within the budget); and ``ways[i][b]``:
-        the number of ways pawns ``i..`` can use at most ``b`` steps (moving none included)."""
-        budget = self.move[seat]
-        pawns = [seat, *(s for s in self.strangers if s not in self.eliminated)]
-        key = (budget, tuple(pawns), tuple(self.position[p] for p in pawns))
-        memo = self.__dict__.get("_move_memo")
-        if memo is not None and memo[0] == key:  # count_moves, then nth_move: one table
-            return memo[1]
-        by_distance = self.board.by_distance
-        table = [(pawn, by_distance(self.position[pawn])) for pawn in pawns]
-        tables = _board_tables(self.board)
-        ways = tables.spread_ways.get(key[::2])  # the same budget and spaces: the same counts
-        if ways is None:
-            rings = tables.ring_sizes
-            ways = [[1] * (budget + 1)]
-            for pawn in reversed(pawns):
-                at = rings[self.position[pawn]]  # at[k]: how many spaces are k steps away
-                after = ways[0]
-                ways.insert(0, [_spread_count(at, after, b) for b in range(budget + 1)])
-            if len(tables.spread_ways) >= 100_000:  # a bounded cache
-                tables.spread_ways.clear()
-            tables.spread_ways[key[::2]] = ways
-        self._move_memo = (key, (table, ways))
-        return table, ways
-
-    def has_moves(self, seat: int | None = None) -> bool:
-        """Whether ``seat`` (default: the player deciding) may make any Move now: the same as
-        ``count_moves(seat) > 0``, without counting."""
-        seat = self._decider if seat is None else seat
-        budget = self.move[seat]
-        by_distance, position = self.board.by_distance, self.position
-        for pawn in (seat, *self.strangers):
-            if pawn in self.eliminated:
-                continue
-            reach = by_distance(position[pawn])
-            if len(reach) > 1 and reach[1][1] <= budget:  # a space one step or more away
-                return True
-        return False
-
-    def count_moves(self, seat: int | None = None) -> int:
-        """How many different Moves ``seat`` (default: the player deciding) may make now.
-
-        >>> game = IslandGame(players=2, seed=1)
-        >>> game.count_moves() == sum(1 for a in game.legal_actions() if isinstance(a, Move))
-        True
-        """
-        seat = self._decider if seat is None else seat
-        return self._move_table(seat)[1][0][self.move[seat]] - 1  # less "move nobody"
-
-    def nth_move(self, k: int, seat: int | None = None) -> Move:
-        """The ``k``-th Move (from 0) in the order :meth:`legal_actions` lists them, built alone.
-
-        >>> game = IslandGame(players=2, seed=1)
-        >>> moves = [a for a in game.legal_actions() if isinstance(a, Move)]
-        >>> all(game.nth_move(k) == move for k, move in enumerate(moves))
-        True
-        """
-        seat = self._decider if seat is None else seat
-        table, ways = self._move_table(seat)
-        left = self.move[seat]
-        if not isinstance(k, int) or not 0 <= k < ways[0][left] - 1:
-            raise IndexError(f"there are {ways[0][left] - 1} Moves; no Move number {k!r}")
-        k += 1  # the order starts with "move nobody", which is not a Move
-        chosen: list[tuple[int, str]] = []
-        for i, (pawn, reach) in enumerate(table):
-            after = ways[i + 1]
-            if k < after[left]:  # this pawn stays
-                continue
-            k -= after[left]
-            for dest, steps in reach:
-                if steps > left:
-                    break
-                if not steps:
-                    continue
-                if k < after[left - steps]:
-                    chosen.append((pawn, dest))
-                    left -= steps
-                    break
-                k -= after[left - steps]
-        return Move(tuple(chosen))
-
     # -- applying actions ----------------------------------------------------------------
-    @staticmethod
-    def action_from_data(data: Mapping[str, Any]) -> Action:
-        """Rebuild an action from ``action.to_data()`` (for replays)."""
-        return action_from_data(_ACTIONS, data, "an Island")
-
     def _not_now(self, action: Action, phase: Any, allowed: str) -> str:
         return (f"{type(action).__name__} is not an action for {phase}; "
                 f"now {self.names[self._decider]} chooses one of: {allowed}")
-
 
     def _where(self, space: str) -> str:
         return self._labels[space]
@@ -1095,13 +677,14 @@ class IslandGame(HandlerTable, GameBase):
 
     # Phase 2 ------------------------------------------------------------------------------
     def _check_draw(self, seat: int, action: Draw) -> None:
+        if self.can_draw(seat):
+            return
         if not self.deck:
             raise IllegalAction("the deck is empty and is never reshuffled (I-SETUP-2)")
         watchers = self.watchers(seat)
-        if watchers:
-            names = sorted("Doctor Lucky" if w == DOCTOR else self.names[w] for w in watchers)
-            raise IllegalAction(f"cannot draw: {self.names[seat]} on "
-                                f"{self.position[seat]} is seen by {', '.join(names)} (I-DRAW-1)")
+        names = sorted("Doctor Lucky" if w == DOCTOR else self.names[w] for w in watchers)
+        raise IllegalAction(f"cannot draw: {self.names[seat]} on {self.position[seat]} is seen "
+                            f"by {', '.join(names) or 'nobody, yet this game says no'} (I-DRAW-1)")
 
     def _do_draw(self, seat: int, action: Draw) -> None:
         self.hands[seat].append(self.deck.pop())
@@ -1118,17 +701,19 @@ class IslandGame(HandlerTable, GameBase):
         self._end_turn()
 
     def _check_attack(self, seat: int, action: Attack) -> None:
-        here = self.position[seat]
-        if here != self.doctor:
-            raise IllegalAction(f"cannot attack: Doctor Lucky is on {self.doctor}, "
-                                f"{self.names[seat]} on {here} (I-KILL-1)")
-        others = [self.names[s] for s in self.order if s != seat and self.position[s] == here]
-        if others:
-            raise IllegalAction(f"cannot attack: not alone with Doctor Lucky, "
-                                f"{', '.join(others)} also here (I-KILL-1)")
-        watchers = [self.names[w] for w in self.watchers(seat) if w != DOCTOR]
-        if watchers:
-            raise IllegalAction(f"cannot attack: seen by {', '.join(sorted(watchers))} (I-KILL-1)")
+        if not self.can_attack(seat):
+            here = self.position[seat]
+            if here != self.doctor:
+                raise IllegalAction(f"cannot attack: Doctor Lucky is on {self.doctor}, "
+                                    f"{self.names[seat]} on {here} (I-KILL-1)")
+            others = [self.names[s] for s in self.order if s != seat and self.position[s] == here]
+            if others:
+                raise IllegalAction(f"cannot attack: not alone with Doctor Lucky, "
+                                    f"{', '.join(others)} also here (I-KILL-1)")
+            watchers = [self.names[w] for w in self.watchers(seat) if w != DOCTOR]
+            raise IllegalAction(f"cannot attack: seen by "
+                                f"{', '.join(sorted(watchers)) or 'nobody, yet this game says no'} "
+                                f"(I-KILL-1)")
         if action.weapon is not None:
             if action.weapon not in self.hands[seat]:
                 raise IllegalAction(f"card {action.weapon} is not in {self.names[seat]}'s hand")
@@ -1160,6 +745,12 @@ class IslandGame(HandlerTable, GameBase):
         self._start_foil(seat, value, "murder", weapon=action.weapon)
 
     # Foiling (the round itself is luckylab.games.foiling) ---------------------------------
+    def foil_threshold(self, value: int) -> int:
+        """The Luck that stops an attempt worth ``value`` (``I-FOIL-2``): the discards must
+        reach the value. (A house rule "a foil needs strictly more Luck" returns
+        ``value + 1``.)"""
+        return value
+
     def _start_foil(self, attacker: int, value: int, kind: str, weapon: int | None = None,
                     hazard: int | None = None) -> None:
         order = asking_order(self.order, attacker)  # I-FOIL-1: once around
@@ -1167,7 +758,8 @@ class IslandGame(HandlerTable, GameBase):
         # (eliminated players hold no cards, Strangers none at all).
         others_luck = self._held - self.hand_luck(attacker)
         self.foil = IslandAttempt(attacker=attacker, value=value, kind=kind, order=order,
-                                  weapon=weapon, hazard=hazard, table_luck=others_luck)
+                                  weapon=weapon, hazard=hazard, table_luck=others_luck,
+                                  stop=self.foil_threshold(value))
         self.phase = "foil"
         self._continue_foil()
 
@@ -1347,16 +939,19 @@ class IslandGame(HandlerTable, GameBase):
             seat = nxt
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
-        """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
-        where every seat is the default bot or a variant the fused turns play
-        (:mod:`luckylab.games.fused`), the fused turns of :mod:`luckylab.games.island_fast`
-        play it (the same game, faster); else the trusted loop."""
-        if self._quiet and all_fused(choosers, self.game_name):
-            from .island_fast import PLAYS, play_out
+        """Play to the end, ``choosers[seat](self)`` deciding for each seat.
+
+        In a quiet game of exactly these rules (this class, no method replaced) where every
+        seat is the default bot or a variant the fused turns play (:mod:`luckylab.games.fused`),
+        the fused turns of ``fast.py`` play it: the same game, faster. A subclass that changes
+        a rule plays through the rules above, as ``checked=True`` does."""
+        if self._quiet and plays_as_written(self, IslandGame) and all_fused(choosers,
+                                                                             self.game_name):
+            from .fast import PLAYS, play_out
 
             profiles = fused_profiles(choosers, PLAYS)
             if profiles is not None:
-                play_out(self, _FUSED_ACTIONS, choosers, profiles)
+                play_out(self, choosers, profiles)
                 return
         super().play_out(choosers)
 
@@ -1372,134 +967,6 @@ class IslandGame(HandlerTable, GameBase):
             extra={"attempts": list(self.attempt_log),
                    "table_luck_by_turn": list(self.table_luck_by_turn)},
         )
-
-
-_CHANGING = ("order", "_left", "eliminated", "deck", "discards", "move", "attack", "position",
-             "options", "attempt_log", "table_luck_by_turn", "_had_turn", "_pending")
-"""The state that play changes in place, each a list, dict or set of immutable values (the
-attempts are dicts that are never changed): what :meth:`IslandGame._made_up_copy` copies
-besides the hands, the cards under the characters and a foiling round (a test checks that it
-copies what ``light_copy`` would)."""
-
-
-_SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
-                     "_next_on_path", "_upstream", "_kinds", "_cat_moves", "_lone_moves", "seats",
-                     "strangers", "_is_stranger"})
-
-
-@dataclass(frozen=True)
-class _BoardTables:
-    """What the rules look up on every turn, worked out once per board (boards never change)."""
-
-    labels: dict[str, str]  # "12, Frog Pond" for a numbered space, else the name
-    buildings: frozenset[str]
-    next_on_path: dict[str, str]  # Doctor Lucky's next stop (I-DOC-1)
-    upstream: dict[str, str]  # the stop before, for a Stranger's walk (I-STR-5)
-    kinds: dict[str, str]  # each space's kind (a Hazard's target, I-HAZ-1)
-    cats: _CatMoves  # the cat's moves from each space, in board order (filled on use)
-    lone_moves: _LoneMoves  # one pawn's Moves, by (seat, space, budget) (filled on use)
-    ring_sizes: dict[str, list[int]]  # [k]: how many spaces are k steps away (filled on use)
-    spread_ways: dict[tuple[int, tuple[str, ...]], list[list[int]]]  # _move_table's, by use
-
-
-_TABLES: weakref.WeakKeyDictionary[Board, _BoardTables] = weakref.WeakKeyDictionary()
-
-
-def _board_tables(board: Board) -> _BoardTables:
-    tables = _TABLES.get(board)
-    if tables is None:
-        path = board.path
-        tables = _TABLES[board] = _BoardTables(
-            labels={sp: sp if board.number(sp) is None else f"{board.number(sp)}, {sp}"
-                    for sp in board.spaces},
-            buildings=frozenset(board.spaces_of_kind("building")),
-            next_on_path={sp: board.next_on_path(sp) for sp in path},
-            upstream={sp: path[(i - 1) % len(path)] for i, sp in enumerate(path)},
-            kinds={sp: board.kind(sp) for sp in board.spaces},
-            cats=_CatMoves(board),
-            lone_moves=_LoneMoves(board),
-            ring_sizes=_RingSizes(board),
-            spread_ways={},
-        )
-    return tables
-
-
-class _FilledOnUse(dict):  # type: ignore[type-arg]
-    """A table of a board, filled per key on first use by :meth:`make`. It holds its board
-    weakly (the tables must not keep their board alive). ``most_spaces``: on a bigger board a
-    value is made anew each time instead of kept (None: always kept)."""
-
-    most_spaces: int | None = None
-
-    def __init__(self, board: Board) -> None:
-        super().__init__()
-        self._board = weakref.ref(board)
-
-    def __missing__(self, key: Any) -> Any:
-        board = self._board()
-        value = self.make(board, key)
-        if self.most_spaces is None or len(board.spaces) <= self.most_spaces:
-            self[key] = value
-        return value
-
-    def make(self, board: Board, key: Any) -> Any:  # pragma: no cover - every table has one
-        raise NotImplementedError
-
-
-class _RingSizes(_FilledOnUse):
-    """``space -> [how many spaces are 0, 1, 2, ... steps away]``."""
-
-    def make(self, board: Board, space: str) -> list[int]:
-        reach = board.by_distance(space)
-        sizes = [0] * (reach[-1][1] + 1)
-        for _, steps in reach:
-            sizes[steps] += 1
-        return sizes
-
-
-class _CatMoves(_FilledOnUse):
-    """``space -> the cat's moves from there to every other space``, in board order, kept on a
-    board of up to 200 spaces (the actions are immutable, so the games share them; a bigger
-    board makes them anew each time: it would keep a move per pair)."""
-
-    most_spaces = 200
-
-    def make(self, board: Board, cat: str) -> tuple[MoveCat, ...]:
-        return tuple(MoveCat(space) for space in board.spaces if space != cat)
-
-
-class _LoneMoves(_FilledOnUse):
-    """``(seat, space, budget) -> the Moves of that seat's pawn alone``, from ``space`` with at
-    most ``budget`` steps, in :meth:`IslandGame.legal_actions` order (by distance), kept as
-    :class:`_CatMoves` keeps its moves."""
-
-    most_spaces = 200
-
-    def make(self, board: Board, key: tuple[int, str, int]) -> tuple[Move, ...]:
-        seat, here, budget = key
-        moves = []
-        for dest, steps in board.by_distance(here):
-            if steps > budget:
-                break
-            if steps:
-                moves.append(Move.to(seat, dest))
-        return tuple(moves)
-
-
-def _spread_count(at: list[int], after: list[int], budget: int) -> int:
-    """The ways to move one pawn (``at[k]`` spaces ``k`` steps away; staying counts) and then
-    the later pawns (``after[b]`` ways with at most ``b`` steps), with at most ``budget``."""
-    total = after[budget]
-    for k in range(1, min(budget, len(at) - 1) + 1):
-        total += at[k] * after[budget - k]
-    return total
-
-
-@functools.cache
-def _deck_luck() -> tuple[list[int], float]:
-    """Each Island card's Luck by id, and the deck's mean Luck (shared by every game, read only)."""
-    luck = [c.luck for c in load_deck("island")]
-    return luck, sum(luck) / len(luck)
 
 
 def _left_of(order: list[int]) -> dict[int, int]:
@@ -1528,7 +995,7 @@ def foil_rules() -> FoilRules:
     >>> game = new_game("island", players=4, seed=1)
     >>> [game.cards[c].kind for c in (0, 48)], rules.values[0] == rules.values[48] == 1
     (['weapon', 'failure'], True)
-    >>> round_ = FoilRound(attacker=0, value=1, order=[1])
+    >>> round_ = IslandAttempt(attacker=0, value=1, order=[1])
     >>> [p.cards for p in rules.payments([0, 48], round_)]
     [(), (48,), (0, 48)]
     """
@@ -1559,62 +1026,5 @@ def _payments(cards: list[int], luck: list[int], rank: Sequence[int] | None = No
         chosen.sort()
         out.append((tuple(chosen), sum(v * k for v, k in zip(values, counts, strict=True))))
     return out
-
-
-class _MoveCodec(Codec):
-    """The ids of Island Moves: the pawns moved and where (an :class:`Assignment` of seats to
-    spaces) in the order :meth:`IslandGame.legal_actions` lists them: the mover's own pawn
-    first, then the Strangers in seat order. A Move whose first pawn comes after the second in
-    seat order is numbered apart (its first pawn is the *lead*)."""
-
-    def __init__(self, seats: tuple[int, ...], spaces: tuple[str, ...]) -> None:
-        self.pairs = Assignment(seats, spaces)
-        self.seats = Choice(seats)
-        self.size = self.pairs.size * (self.seats.size + 1)
-
-    def encode(self, value: Any) -> int:
-        lead = 0
-        if isinstance(value, tuple) and len(value) > 1 and all(
-                isinstance(p, tuple) and len(p) == 2 for p in value[:2]):
-            first, second = self.seats.encode(value[0][0]), self.seats.encode(value[1][0])
-            if first > second:
-                self.pairs.encode(value[1:])  # the others in seat order, or no id
-                lead = 1 + first
-                value = tuple(sorted(value, key=lambda pair: pair[0]))
-        return self.pairs.encode(value) + self.pairs.size * lead
-
-    def decode(self, number: int) -> tuple[tuple[int, str], ...]:
-        lead, rest = divmod(number, self.pairs.size)
-        pairs = self.pairs.decode(rest)
-        if not lead:
-            return pairs
-        key = self.seats.values[lead - 1]
-        if not pairs or pairs[0][0] == key or key not in dict(pairs):
-            raise IllegalAction(f"no Move has the action id number {number} of its block")
-        return ((key, dict(pairs)[key]), *(p for p in pairs if p[0] != key))
-
-
-_ACTION_SPACES: dict[tuple[int, int], tuple[Board, ActionSpace]] = {}
-
-
-def _action_space(board: Board, seats: tuple[int, ...], cards: tuple[Card, ...]
-                  ) -> ActionSpace:
-    """The action space of the Island on ``board`` with ``seats`` (see
-    ``IslandGame.action_space``)."""
-    spaces = Choice(board.spaces)
-    luck = tuple(c.id for c in cards if c.luck)
-    return ActionSpace([
-        Block(Move, moves=_MoveCodec(seats, board.spaces)),
-        Block(MoveCat, space=spaces),
-        Block(PlayHazard, card=Choice(c.id for c in cards if c.kind == "hazard"),
-              target=Choice((*seats, DOCTOR))),
-        Block(Pass),
-        Block(Draw),
-        Block(Attack, weapon=Maybe(Choice(c.id for c in cards if c.kind == "weapon"))),
-        Block(Foil, cards=SubsetOf(luck)),
-        Block(GiveCard, card=Choice(c.id for c in cards)),
-        Block(DiscardLuck, cards=SubsetOf(luck)),
-    ])
-
 
 

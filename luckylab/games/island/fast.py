@@ -2,10 +2,11 @@
 deciding and the rules applying in one plain function per turn, on integer spaces, bitsets and
 precomputed tables.
 
-:mod:`luckylab.games.island` is the reference that students read; this module plays the same
-games faster and is tested equal to it, action for action and draw for draw
-(``tests/test_fused.py``). ``IslandGame.play_out`` uses it for a quiet game in which every seat
-is the default bot or a variant of it (:mod:`luckylab.games.fused`). Whole turns are played
+``rules.py`` is the reference that students read; this module plays the same games faster and
+is tested equal to it, action for action and draw for draw (``tests/test_fused.py``).
+``IslandGame.play_out`` uses it only for a game of exactly ``IslandGame``'s rules (not a
+subclass: a changed rule plays through ``rules.py``), quiet, in which every seat is the default
+bot or a variant of it (:mod:`luckylab.games.fused`). Whole turns are played
 here: the two phases, a thrown Hazard and its penalty, a round of foiling, Doctor Lucky's step,
 the building draws and the Strangers' turns. Only a foiling round or a penalty that the
 reference began before ``play_out`` was called is finished through the reference.
@@ -30,10 +31,10 @@ the last one asked. ``aggressive`` is ``{"hazards": True, "foil": "last"}``.
 Spaces are numbered by their places in ``board.spaces``; a seat out of the game ("You're Out")
 stands on -1 while the fused turns run.
 
->>> from luckylab.games.island import _FUSED_ACTIONS, IslandGame
+>>> from luckylab.games.island import IslandGame
 >>> game = IslandGame(players=4, seed=2)
 >>> game.quieten()
->>> play_out(game, _FUSED_ACTIONS, [], [{"hazards": False, "foil": "expected"}] * 4)
+>>> play_out(game, [], [{"hazards": False, "foil": "expected"}] * 4)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 """
@@ -44,16 +45,18 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..boards.board import Board
-from ..cards import load_deck
-from ..errors import OptionError
+from ...boards.board import Board
+from ...cards import load_deck
+from ...errors import OptionError
+from .actions import DOCTOR, Attack, Draw, Foil, GiveCard, Move, MoveCat, Pass, PlayHazard
 
 __all__ = ["PLAYS", "FastTables", "cheapest_cover", "fast_tables", "play_out"]
 
 PLAYS: dict[str, tuple[Any, ...]] = {"hazards": (False, True), "foil": ("expected", "last")}
 """The choices a bot's ``fused_profile`` may set, and the values played (the default first)."""
 
-DOCTOR = "doctor"  # luckylab.games.island.DOCTOR: a Hazard's target when it is Doctor Lucky
+FUSED_ACTIONS = (Move, MoveCat, Pass, Draw, Attack, Foil, PlayHazard, GiveCard)
+"""The actions the fused turns make, in the order :class:`FastTables` takes them."""
 
 
 class FastTables:
@@ -175,12 +178,12 @@ def _seat(s: _State, t: FastTables) -> None:
     s.left = s.game._left
 
 
-def play_out(game: Any, actions: tuple[type, ...], choosers: Sequence[Callable[[Any], Any]],
+def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]],
              profiles: list[dict[str, Any]]) -> None:
     """Play a quiet ``IslandGame`` to its end, each seat the default bot played as its profile
     says (:data:`PLAYS`, every choice given, as ``luckylab.games.fused.fused_profiles`` fills
     them in); ``choosers`` decide a penalty that the reference began."""
-    t = fast_tables(game.board, game.cat_blocks, actions)
+    t = fast_tables(game.board, game.cat_blocks, FUSED_ACTIONS)
     last = [p["foil"] == "last" for p in profiles]
     while game.phase in ("foil", "penalty"):  # begun by the reference
         if game.phase == "foil":

@@ -1,0 +1,444 @@
+"""What a seat of The Island of Doctor Lucky sees: its observation, a world it cannot tell
+from the real one (for search), and :class:`IslandView`, the typed view that bots, widgets and
+analyses read.
+
+The game class (``rules.py``) inherits :class:`IslandViews`, which holds the protocol's
+``observation(seat)``, ``determinize(seat, rng)``, ``clone()`` and ``view(seat)``.
+
+>>> from luckylab import new_game
+>>> game = new_game("island", players=4, seed=1)
+>>> view = game.view(0)
+>>> view.position[0], view.doctor, view.cat
+('Castelo Feliz', 'Sunset Beach', 'Observatory')
+>>> sorted(view.hand) == game.observation(0)["hand"]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ...boards.board import Board, CatBlocks
+from ...cards import Card
+from ..copying import deal_anew, light_copy
+from ..foiling import FoilState
+from ..protocol import Observation, SeatView
+from .actions import Move, Phase
+
+__all__ = ["CHANGING", "SHARED", "IslandView", "IslandViews"]
+
+
+class IslandView(SeatView):
+    """What seat ``seat`` of an Island game may know, read live (``game.view(seat)``), and the
+    rules' answers about it; ``game.view()`` is the open table (every hand shown).
+
+    The table is public: the board, the pawns, Doctor Lucky and the cat, every Move and
+    Attack, the cards under the characters, the discards, how many cards each player holds and
+    the deck's size, a foiling round or a Hazard penalty under way. A seat sees its own hand;
+    another player's hand raises :class:`~luckylab.errors.HiddenInformation`.
+
+    >>> from luckylab import new_game
+    >>> game = new_game("island", players=4, seed=3)
+    >>> me = game.current_player
+    >>> view = game.view(me)
+    >>> view.phase, view.position[me], sorted(view.watchers(me)), view.can_draw(me)
+    ('phase1', 'Castelo Feliz', [0, 2, 3], False)
+    >>> view.hand_size(me) == len(view.hand), view.hand_size(0)
+    (True, 6)
+    >>> view.hand_of(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    luckylab.errors.HiddenInformation: Seat 1's hand is hidden from Seat 2; view.hand_size(0) ...
+    """
+
+    __slots__ = ()
+
+    # -- the course of the game --------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """``"phase1"``, ``"phase2"``, ``"foil"``, ``"penalty"`` or ``"over"``."""
+        return self._game.phase
+
+    @property
+    def turn(self) -> int:
+        """Turns begun so far (Strangers' turns count)."""
+        return self._game.turn
+
+    @property
+    def turn_cap(self) -> int:
+        """The turn at which an unfinished game stops (``I-END-2``)."""
+        return self._game.turn_cap
+
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is (a foiling round or a penalty may ask another)."""
+        return self._game.active
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that killed Doctor Lucky (None before the end, or unfinished)."""
+        return self._game.winner
+
+    @property
+    def loser(self) -> int | None:
+        """The seat that could have saved him and did not (``I-FOIL-3``)."""
+        return self._game.loser
+
+    # -- seats -------------------------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's character (a Stranger's name starts "Stranger ")."""
+        return self._game.names
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every seat: the players and their Strangers (``I-STR-1``)."""
+        return self._game.seats
+
+    @property
+    def strangers(self) -> tuple[int, ...]:
+        """The Strangers' seats (empty with 4 or more players)."""
+        return self._game.strangers
+
+    def is_stranger(self, seat: int) -> bool:
+        """Whether ``seat`` is a Stranger (automated: it never decides, ``I-STR-8``)."""
+        return self._game._is_stranger[seat]
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The live seats in playing order, clockwise (``I-SETUP-3``)."""
+        return tuple(self._game.order)
+
+    @property
+    def eliminated(self) -> frozenset[int]:
+        """Seats out of the game (You're Out, ``I-HAZ-3``)."""
+        return frozenset(self._game.eliminated)
+
+    @property
+    def youre_out(self) -> bool:
+        """Whether the optional rule You're Out is played (``I-HAZ-3``)."""
+        return self._game.youre_out
+
+    # -- the board ---------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        """The board (a graph with sight tables)."""
+        return self._game.board
+
+    @property
+    def cat_blocks(self) -> CatBlocks:
+        """How the cat blocks sight: ``"both"`` (``I-SIGHT-2``) or ``"outward"``."""
+        return self._game.cat_blocks
+
+    @property
+    def position(self) -> Mapping[int, str]:
+        """Where each seat's pawn stands (read-only)."""
+        return MappingProxyType(self._game.position)
+
+    @property
+    def doctor(self) -> str:
+        """Doctor Lucky's space."""
+        return self._game.doctor
+
+    @property
+    def cat(self) -> str:
+        """The cat's space."""
+        return self._game.cat
+
+    @property
+    def move(self) -> Mapping[int, int]:
+        """Each seat's Move (``I-MOVE-1``; +1 per Hazard thrown, ``I-HAZ-5``; read-only)."""
+        return MappingProxyType(self._game.move)
+
+    @property
+    def attack(self) -> Mapping[int, int]:
+        """Each seat's Attack (``I-KILL-2``; +1 per foiled attempt, ``I-KILL-3``; read-only)."""
+        return MappingProxyType(self._game.attack)
+
+    def pawns_at(self, space: str) -> list[int]:
+        """The live seats whose pawns stand on ``space``."""
+        return self._game.pawns_at(space)
+
+    # -- cards -------------------------------------------------------------------------
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The 72 cards, by id (public: what each card is)."""
+        return self._game.cards
+
+    def card(self, card_id: int) -> Card:
+        """The card with id ``card_id``."""
+        return self._game.cards[card_id]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's cards, in the order it got them (a Stranger holds none)."""
+        if self.seat is None:
+            raise self._hidden("'the hand' of the open table", "ask view.hand_of(seat)")
+        return tuple(self._game.hands.get(self.seat, ()))
+
+    def hand_of(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s cards: this seat's own, or any seat's on the open table."""
+        self._sees_hand(seat)
+        return tuple(self._game.hands.get(seat, ()))
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public; 0 for a Stranger)."""
+        return len(self._game.hands.get(seat, ()))
+
+    def hand_luck(self, seat: int) -> int:
+        """The Luck in ``seat``'s hand: this seat's own, or any seat's on the open table."""
+        self._sees_hand(seat)
+        return self._game.hand_luck(seat)
+
+    def under(self, seat: int) -> tuple[int, ...]:
+        """The cards under ``seat``'s character (face up: Weapons and Hazards used)."""
+        return tuple(self._game.under[seat])
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """The discard pile, oldest first (face up)."""
+        return tuple(self._game.discards)
+
+    def unseen_cards(self) -> list[int]:
+        """The cards this seat cannot see (the other hands and the deck), sorted by id."""
+        return [] if self.seat is None else self._game.unseen_cards(self.seat)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the deck (never reshuffled, ``I-SETUP-2``)."""
+        return len(self._game.deck)
+
+    @property
+    def mean_luck(self) -> float:
+        """The average Luck of a card in the whole deck (what an unseen card is worth)."""
+        return self._game.mean_luck
+
+    @property
+    def foil(self) -> FoilState | None:
+        """The foiling round under way (``I-FOIL-*``), as every seat sees it; else None."""
+        round_ = self._game.foil
+        return None if round_ is None else round_.state()
+
+    @property
+    def penalty_value(self) -> int | None:
+        """The value of the Hazard whose penalty is being chosen (``I-HAZ-2``), else None."""
+        return self._game.penalty_value
+
+    # -- the rules' answers --------------------------------------------------------------
+    def watchers(self, seat: int) -> frozenset[int | str]:
+        """The pawns that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``)."""
+        return self._game.watchers(seat)
+
+    def is_watched(self, seat: int, space: str | None = None, doctor: bool = True) -> bool:
+        """Would ``seat``'s pawn on ``space`` (default: where it stands) be seen by another
+        live pawn, or (``doctor=True``) by Doctor Lucky? Nothing moves."""
+        return self._game.is_watched(seat, space, doctor)
+
+    def can_draw(self, seat: int) -> bool:
+        """``I-DRAW-1``: nobody, Doctor Lucky included, sees ``seat``, and the deck is not
+        empty."""
+        return self._game.can_draw(seat)
+
+    def can_attack(self, seat: int) -> bool:
+        """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees
+        ``seat``."""
+        return self._game.can_attack(seat)
+
+    def attack_value(self, seat: int, weapon: int | None = None) -> int:
+        """``I-KILL-2``: ``seat``'s Attack plus at most one Weapon, worth its special value on
+        ``seat``'s space."""
+        return self._game.attack_value(seat, weapon)
+
+    def hazard_targets(self, card_id: int, thrower: int) -> list[int | str]:
+        """Whom Hazard ``card_id`` may hit now (``I-HAZ-1``): a pawn alone on a space of its
+        kind (``"doctor"`` for Doctor Lucky)."""
+        return self._game.hazard_targets(card_id, thrower)
+
+    def has_moves(self, seat: int) -> bool:
+        """Whether ``seat`` may make any Move now (``I-MOVE-1``)."""
+        return self._game.has_moves(seat)
+
+    def count_moves(self, seat: int) -> int:
+        """How many different Moves ``seat`` may make now (with Strangers, thousands)."""
+        return self._game.count_moves(seat)
+
+    def nth_move(self, k: int, seat: int) -> Move:
+        """The ``k``-th Move (from 0) ``seat`` may make, in the order ``legal_actions()``
+        lists them, built alone."""
+        return self._game.nth_move(k, seat)
+
+
+class IslandViews:
+    """What a seat sees, as a part of :class:`~luckylab.games.island.IslandGame` (which
+    inherits it): the protocol's ``observation``, ``determinize``, ``clone`` and ``view``."""
+
+    hands: dict[int, list[int]]
+
+    def _shared_attributes(self) -> frozenset[str]:
+        # Immutable or read-only tables: shared by clones instead of copied.
+        return SHARED
+
+    def view(self, seat: int | None = None) -> IslandView:
+        """What ``seat`` may know, read live (:class:`IslandView`); ``view()`` is the open
+        table."""
+        if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):  # type: ignore[attr-defined]
+            seat = self._check_seat(seat)  # type: ignore[attr-defined]  # raises: no such seat
+        return IslandView(self, seat)
+
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""
+        places = {"deck": list(self.deck), "discards": list(self.discards)}
+        for s, hand in self.hands.items():
+            places[f"hand {s}"] = list(hand)
+        for s, cards in self.under.items():
+            places[f"under {s}"] = list(cards)
+        return places
+
+    def unseen_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: nothing
+        of where they really are shows. The cards under the characters and the discards are
+        face up.
+
+        >>> from luckylab import new_game
+        >>> game = new_game("island", players=4, seed=1)
+        >>> len(game.unseen_cards(0)) == len(game.cards) - len(game.hands[0])
+        True
+        """
+        seat = self._check_seat(seat)
+        unseen = self.deck.copy()  # every card is in one place (see the module docstring)
+        for other, hand in self.hands.items():
+            if other != seat:
+                unseen += hand
+        unseen.sort()
+        return unseen
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: the pawns, the cat, every Move and Attack, the cards
+        under the characters, the discards, its own hand, how many cards the others hold, the
+        foiling round or the Hazard penalty, and the attempts so far. (Luck held by others is
+        not in it: the attempt log's ``table_luck`` is left out.)
+
+        >>> from luckylab import new_game
+        >>> game = new_game("island", players=4, seed=1)
+        >>> obs = game.observation(0)
+        >>> obs["hand"] == sorted(game.hands[0]), obs["hand_sizes"]
+        (True, [6, 6, 6, 6])
+        >>> print(obs.text.splitlines()[0])
+        Turn 1: Janet Principle's turn (phase1); you are Seat 1, Janet Principle.
+        """
+        seat = self._check_seat(seat)
+        round_ = self.foil
+        foil = None if round_ is None else {
+            "attacker": round_.attacker, "value": round_.value, "kind": round_.kind,
+            "weapon": round_.weapon, "order": list(round_.order), "needed": round_.needed,
+            "asked": [[s, list(cards)] for s, cards in round_.asked]}
+        penalty = None if self._penalty is None else dict(
+            zip(("victim", "thrower", "value"), self._penalty, strict=True))
+        hands = self.hands
+        data = {
+            "turn": self.turn, "phase": self.phase, "active": self.active,
+            "current_player": self.current_player, "strangers": list(self.strangers),
+            "order": list(self.order), "eliminated": sorted(self.eliminated),
+            "positions": [self.position[s] for s in self.seats], "doctor": self.doctor,
+            "cat": self.cat, "jumps_on": self._jumps_on,
+            "move": [self.move[s] for s in self.seats],
+            "attack": [self.attack[s] for s in self.seats],
+            "under": [list(self.under[s]) for s in self.seats],
+            "hand": sorted(hands.get(seat, ())),
+            "hand_sizes": [len(hands[s]) if s in hands else None for s in self.seats],
+            "deck_size": len(self.deck), "discards": list(self.discards),
+            "foil": foil, "penalty": penalty,
+            "attempts": [{k: v for k, v in a.items() if k != "table_luck"}
+                         for a in self.attempt_log],
+            "finished": self.finished, "winner": self.winner, "loser": self.loser,
+        }
+        names = self.names
+        if self.phase == "over":
+            head = (f"The game is over: {names[self.winner]} won" if self.finished else
+                    f"The game stopped unfinished after {self.turn} turns")
+        else:
+            head = f"Turn {self.turn}: {names[self.active]}'s turn ({self.phase})"
+            if self._decider != self.active:
+                head += f", {names[self._decider]} to answer"
+        where = self._where
+        lines = [f"{head}; you are Seat {seat + 1}, {names[seat]}.",
+                 f"Doctor Lucky is on {where(self.doctor)}, the cat on {where(self.cat)}. "
+                 + ", ".join(f"{names[s]} on {where(self.position[s])}" for s in self.order)
+                 + ".",
+                 "Your hand: " + (", ".join(str(self.cards[c]) for c in data["hand"])
+                                  or "no cards") + ".",
+                 "Cards held: " + ", ".join(f"{names[s]} {len(hands[s])}" for s in self.order
+                                           if s in hands)
+                 + f"; {len(self.deck)} in the deck, {len(self.discards)} discarded."]
+        if round_ is not None:
+            lines.append(f"{names[round_.attacker]}'s {round_.kind} attempt is worth "
+                         f"{round_.value}: {max(round_.needed, 0)} Luck still needed.")
+        if penalty is not None:
+            lines.append(f"{names[penalty['victim']]} pays for a Hazard worth "
+                         f"{penalty['value']}: a card to {names[penalty['thrower']]}, or Luck.")
+        return Observation(seat, data, "\n".join(lines))
+
+    def determinize(self, seat: int, rng: random.Random) -> Any:
+        """A game ``seat`` cannot tell from this one: its hand, the discards and the cards
+        under the characters stay; every other card (:meth:`unseen_cards`) is shuffled with
+        ``rng`` and dealt anew, each other hand keeping its size and the deck its length; the
+        game's own generator is reseeded from ``rng``. (A card ``seat`` saw change hands, a
+        penalty's or a Stranger's, is dealt anew too: the seat's memory is not kept.) The new
+        game's history and events start empty; the original is untouched.
+
+        >>> from luckylab import new_game
+        >>> game = new_game("island", players=2, seed=4)
+        >>> world = game.determinize(0, random.Random(5))
+        >>> world.hands[0] == game.hands[0], len(world.hands[2]) == len(game.hands[2])
+        (True, True)
+        >>> sorted(world.deck + world.hands[2]) == game.unseen_cards(0)
+        True
+        """
+        pool = self.unseen_cards(seat)
+        world = self._made_up_copy()
+        dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
+                                             if s != seat], rng)
+        for other, hand in dealt.items():
+            world.hands[other] = hand
+        world.rng = random.Random(rng.getrandbits(64))
+        world._held = sum(map(world.hand_luck, world.hands))
+        return world
+
+    def _made_up_copy(self) -> Any:
+        """The copy :meth:`determinize` deals into: ``light_copy(self, SHARED, logs=False)``
+        without the generator, and without a look at the type of every attribute: what play
+        changes in place is named (:data:`CHANGING`, the hands, the cards under the characters
+        and a foiling round), the rest is immutable or the board's read-only tables."""
+        world = object.__new__(type(self))
+        state = world.__dict__
+        state.update(self.__dict__)  # shared, then the changing parts replaced by copies
+        for name in CHANGING:
+            state[name] = state[name].copy()
+        state["hands"] = {s: hand.copy() for s, hand in self.hands.items()}
+        state["under"] = {s: cards.copy() for s, cards in self.under.items()}
+        if self.foil is not None:
+            state["foil"] = light_copy(self.foil, frozenset())
+        state["history"], state["events"] = [], []  # a made-up world has no past to replay
+        del state["rng"]  # determinize seeds a new one
+        return world
+
+    def clone(self) -> Any:
+        """An independent copy, events and history included (cheap: the board's tables are
+        shared, the state is copied as deep as the rules change it)."""
+        return light_copy(self, SHARED)
+
+
+CHANGING = ("order", "_left", "eliminated", "deck", "discards", "move", "attack", "position",
+             "options", "attempt_log", "table_luck_by_turn", "_had_turn", "_pending")
+"""The state that play changes in place, each a list, dict or set of immutable values (the
+attempts are dicts that are never changed): what :meth:`IslandViews._made_up_copy` copies
+besides the hands, the cards under the characters and a foiling round (a test checks that it
+copies what ``light_copy`` would)."""
+
+
+
+SHARED = frozenset({"board", "cards", "names", "_sight", "_labels", "_buildings", "_luck",
+                     "_next_on_path", "_upstream", "_kinds", "_cat_moves", "_lone_moves", "seats",
+                     "strangers", "_is_stranger"})

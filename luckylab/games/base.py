@@ -264,7 +264,7 @@ def _init_parameters(init: Callable[..., Any]) -> Mapping[str, Any]:
     return inspect.signature(init).parameters
 
 
-def foreign_action(action: Any, game: str) -> str:
+def foreign_action(action: Any, game: str, title: str = "") -> str:
     """The start of the message for an action that is not one of ``game``'s (a clear word when
     it is another game's action with the same class name)."""
     module = getattr(type(action), "__module__", "")
@@ -274,7 +274,7 @@ def foreign_action(action: Any, game: str) -> str:
             return (f"{type(action).__name__} from luckylab.games.{other} is a "
                     f"{_TITLES.get(other, other)} action, not a {_TITLES.get(game, game)} "
                     f"action (import it from luckylab.games.{game})")
-    return f"not a {_TITLES.get(game, game)} action: {action!r}"
+    return f"not a {title or _TITLES.get(game, game)} action: {action!r}"
 
 
 _TITLES = {"island": "Island of Doctor Lucky", "kill": "Kill Doctor Lucky",
@@ -333,6 +333,8 @@ class GameBase:
     """Shared plumbing: history, copying, replay records. Subclasses hold the rules."""
 
     game_name: str = "game"
+    title: ClassVar[str] = ""
+    """The game's name in sentences ("Three-Card Foil"; the bundled games' are known)."""
     _quiet: bool = False
     """True in a game nobody reads the events of (``luckylab.simulation.play_game`` with
     bundled bots): the rules skip writing the events' sentences. The play is the same."""

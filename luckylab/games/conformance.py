@@ -15,7 +15,9 @@ the promises a consumer relies on:
 - ``observation(seat)`` is plain data, and equal on ``determinize(seat, rng)``: whatever is
   hidden from a seat can be dealt anew without the seat seeing a difference (an observation that
   leaks another seat's hidden cards changes when they are dealt anew, and is caught);
-- ``returns()`` has one number per seat, all zero before the end.
+- ``returns()`` has one number per seat, all zero before the end;
+- ``view(seat)`` is that seat's :class:`~luckylab.games.protocol.SeatView` (its own hand
+  shown, another's refused) and ``view()`` the open table.
 
 >>> check_game("kill", players=2, seeds=[1], every=25)  # raises AssertionError on a breach
 """
@@ -26,8 +28,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..errors import LuckyLabError
-from .protocol import EVENT_KINDS, GameState, Observation
+from ..errors import HiddenInformation, LuckyLabError
+from .protocol import EVENT_KINDS, GameState, Observation, SeatView
 from .record import replay
 
 __all__ = ["check_game", "check_state", "play_random"]
@@ -159,4 +161,22 @@ def check_state(game: Any, rng: random.Random) -> bool:
         assert game.state_digest() == digest, "determinize changed the original"
         hidden = hidden or any(world.observation(s).key() != seen[s]
                                for s in range(game.num_seats) if s != seat)
+        _check_view(game, seat)
     return hidden
+
+
+def _check_view(game: Any, seat: int) -> None:
+    """``view(seat)`` is a :class:`SeatView` of that seat and ``view()`` the open table; a
+    view with hands shows the seat its own and refuses another's."""
+    view, table = game.view(seat), game.view()
+    assert isinstance(view, SeatView) and view.seat == seat, "view(seat) is that seat's view"
+    assert isinstance(table, SeatView) and table.seat is None, "view() is the open table"
+    if hasattr(view, "hand_of"):
+        assert view.hand_of(seat) == table.hand_of(seat), "a seat's view shows its own hand"
+        for other in range(game.num_seats):
+            if other != seat:
+                try:
+                    view.hand_of(other)
+                except HiddenInformation:
+                    continue
+                raise AssertionError(f"seat {seat}'s view shows seat {other}'s hand")

@@ -115,7 +115,8 @@ class HandlerTable:
     def _refusal(self, action: Any, phase: Any) -> IllegalAction:
         """The error for an action this phase has no handler for."""
         if not any(type(action) in actions for actions in self._handlers.values()):
-            return IllegalAction(foreign_action(action, self.game_name))  # type: ignore[attr-defined]
+            return IllegalAction(foreign_action(action, self.game_name,  # type: ignore[attr-defined]
+                                                self.title))  # type: ignore[attr-defined]
         action.check_fields()  # a wrong type is named before the phase
         allowed = ", ".join(kind.__name__ for kind in self._handlers[phase])
         return IllegalAction(self._not_now(action, phase, allowed))

@@ -2,7 +2,7 @@
 and the variants of them that the fused turns play (Kill's patient, The Island's aggressive,
 Doctor Who's careful and bluffer).
 
-``play_out`` runs a game's fused turn module (``luckylab.games.kill_fast`` ...) when every seat
+``play_out`` runs a game's fused turn module (``luckylab.games.kill.fast`` ...) when every seat
 is such a bot; wrapping the same bots' ``choose`` in a lambda hides them, and the engine plays
 through its readable rules instead. Both games must end in the same state: every attribute of
 the game (history, hands, deck, positions, result ...), the game's generator and the bots'
@@ -23,7 +23,7 @@ from luckylab.agents.doctorwho import Bluffer, Careful, Greedy, help_value
 from luckylab.agents.island import AggressiveAgent, CautiousAgent
 from luckylab.agents.kill import Opportunist, Patient
 from luckylab.games.fused import all_fused, fused_profiles, is_fused
-from luckylab.games.kill_fast import PLAYS
+from luckylab.games.kill.fast import PLAYS
 from luckylab.games.registry import new_game
 
 FUSED = {"kill": range(2, 9), "island": range(2, 9), "save": range(3, 8),

@@ -121,7 +121,7 @@ def test_new_game_raises_only_luckylab_errors_and_refuses_wrong_types(game, play
                 assert type(value) is int
 
 
-ACTIONS = {"island": island, "kill": kill, "save": save, "panic": panic}
+ACTIONS = {"island": island, "kill": kill.actions, "save": save, "panic": panic}
 GAMES = {g: new_game(g, players=4, seed=7) for g in GAME_NAMES}
 
 

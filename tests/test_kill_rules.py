@@ -690,3 +690,50 @@ def test_counted_and_nth_actions_are_the_listed_ones(players):
             game.apply(rng.choice(legal))
         assert game.count_actions() == 0 and game.legal_actions() == []
     assert phases == {"turn", "doing", "foil"}
+
+
+# -- what a seat sees ------------------------------------------------------------------------
+
+
+def test_a_seats_view_shows_the_table_and_its_own_hand_and_hides_the_others():
+    """KillView: live, read-only, the rules' answers equal to the engine's; another hand, the
+    deck's order and the place of every card are hidden from a seat, shown on the open
+    table."""
+    import random
+
+    from luckylab.errors import HiddenInformation
+    from luckylab.games.kill import KillView
+
+    game = new_game("kill", players=3, seed=6)
+    rng = random.Random(6)
+    for _ in range(60):
+        if game.is_over:
+            break
+        seat = game.current_player
+        view, table = game.view(seat), game.view()
+        assert isinstance(view, KillView) and view.seat == seat and table.seat is None
+        assert view.hand == tuple(game.hands[seat]) == table.hand_of(seat)
+        assert [view.hand_size(s) for s in range(3)] == [len(game.hands[s]) for s in range(3)]
+        assert view.positions == tuple(game.position[s] for s in range(3))
+        assert (view.doctor, view.phase, view.turn, view.stepped) == (
+            game.doctor, game.phase, game.turn, game.stepped)
+        assert view.can_attack(seat) == game.can_attack(seat)
+        assert view.unseen_spaces(seat) == game.unseen_spaces(seat)
+        assert view.unseen_cards() == game.unseen_cards(seat) and table.unseen_cards() == []
+        assert view.needed == (game.foil.needed if game.foil else 0)
+        for hidden in (view.hand_of, view.failure_cards, view.moving_cards):
+            with pytest.raises(HiddenInformation):
+                hidden((seat + 1) % 3)
+        with pytest.raises(HiddenInformation):
+            view.card_places()
+        with pytest.raises(HiddenInformation):
+            table.hand  # noqa: B018 - the open table holds no hand of its own
+        assert table.card_places() == game.card_places()
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(0)
+    with pytest.raises(TypeError):
+        view.doors["Foyer"] = frozenset()  # the board's tables are read-only through a view
+    with pytest.raises(AttributeError):
+        view.doctor = "Kitchen"  # and the game's state too
+    with pytest.raises(ValueError, match="seat must be"):
+        game.view(3)

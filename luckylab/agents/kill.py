@@ -12,9 +12,9 @@
 ``random``
     Uniform over the legal actions: the baseline every strategy should beat.
 
-The bots read the engine's precomputed tables (``game.tables``: doors, card reach, ...) instead
-of asking the board each time; the helpers at the end of this module do that, so the strategies
-read as plain rules.
+The bots read the game through the seat's view (``game.view(seat)``: its hand, the board's
+doors and card reach, the rules' answers such as ``can_attack``); the helpers at the end of this
+module do that, so the strategies read as plain rules.
 
 >>> from luckylab import new_game
 >>> from luckylab.agents.kill import Opportunist
@@ -22,7 +22,7 @@ read as plain rules.
 >>> bots = [Opportunist(seed=s) for s in range(3)]
 >>> while not game.is_over:
 ...     _ = game.apply(bots[game.current_player].choose(game))
->>> game.finished, game.winner in range(3)
+>>> game.view().finished, game.view().winner in range(3)
 (True, True)
 """
 
@@ -32,28 +32,20 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..boards.board import Board
-from ..games.kill import (
-    Action,
-    Attack,
-    EndTurn,
-    Foil,
-    KillGame,
-    PlayCard,
-    Snoop,
-    Step,
-    attack_value,
-)
+from ..games.kill import Attack, EndTurn, Foil, KillGame, KillView, PlayCard, Snoop, Step
+from ..games.kill.actions import Action
+from ..games.kill.rules import attack_value
 from .base import Agent, RandomAgent
 
 __all__ = ["AGENTS", "DEFAULT", "Opportunist", "Patient", "RandomKillAgent", "best_weapon",
-           "cheapest_foil", "kill_plan", "moving_cards", "nearest_room"]
+           "cheapest_foil", "kill_plan", "nearest_room"]
 
 
-def best_weapon(game: KillGame, seat: int, space: str) -> tuple[int | None, int]:
+def best_weapon(view: KillView, seat: int, space: str) -> tuple[int | None, int]:
     """The Weapon in ``seat``'s hand worth most on ``space`` and its value (None, 1: bare hands)."""
     best: tuple[int | None, int] = (None, 1)
-    kinds, cards = game.tables.kinds, game.cards
-    for c in game.hands[seat]:
+    kinds, cards = view.kinds, view.cards
+    for c in view.hand_of(seat):
         if kinds[c] == "weapon":
             value = attack_value(cards[c], space)
             if value > best[1]:
@@ -64,39 +56,38 @@ def best_weapon(game: KillGame, seat: int, space: str) -> tuple[int | None, int]
 def cheapest_foil(game: KillGame) -> Foil | None:
     """The legal Foil that covers what is still needed with the fewest points (then the fewest
     cards), or None if the current player's Failure cards cannot cover it."""
-    needed = game.foil.needed
-    known = _remembered_foil(game, needed)  # a hand like this one, needing as much, was seen
+    view = game.view(game.current_player)
+    needed = view.needed
+    known = _remembered_foil(view, needed)  # a hand like this one, needing as much, was seen
     if known is not _UNKNOWN:
-        return known
-    luck = game.tables.luck
+        return known  # type: ignore[return-value]
+    luck = view.luck
     best, best_cost = None, None
     for a in game.legal_actions():  # the first of the cheapest wins, as min() would pick
         points = sum(luck[c] for c in a.cards)
         if points >= needed and (best_cost is None or (points, len(a.cards)) < best_cost):
             best, best_cost = a, (points, len(a.cards))
-    _remember_foil(game, needed, best)
+    _remember_foil(view, needed, best)
     return best
 
 
-def kill_plan(game: KillGame, seat: int, min_value: int = 1) -> Action | None:
+def kill_plan(view: KillView, seat: int, min_value: int = 1) -> Action | None:
     """The next action of a murder this turn worth at least ``min_value``, or None.
 
     Looks one move ahead (attack now; step, or play one card, to stand alone with him) and two
     (a free step or a card now that sets up the other).
     """
-    here, doc = game.position[seat], game.doctor
-    safe = game.unseen_spaces(seat)  # K-KILL-1: nobody else may see the murder space
+    here, doc = view.position(seat), view.doctor
+    safe = view.unseen_spaces(seat)  # K-KILL-1: nobody else may see the murder space
     if not safe:
         return None
-    worth = _murder_test(game, seat, safe, min_value)  # worth(space): a good place for it?
-    # can_attack(seat): with him, and no other player sees the space (it is in ``safe``)
-    if here == doc and worth(here):
-        return Attack(best_weapon(game, seat, here)[0])
-    tables = game.tables  # the board's precomputed doors, shared by every game
-    doors = tables.doors
-    reach = tables.reach  # reach[card][start] = (targets, targets sorted): card_targets
-    may_step = not game.stepped
-    cards = moving_cards(game, seat)
+    worth = _murder_test(view, seat, safe, min_value)  # worth(space): a good place for it?
+    if here == doc and view.can_attack(seat) and worth(here):
+        return Attack(best_weapon(view, seat, here)[0])
+    doors = view.doors  # the board's doors, shared by every game
+    reach = view.reach  # reach[card][start] = (targets, targets sorted): card_targets
+    may_step = not view.stepped
+    cards = view.moving_cards(seat)
     doc_ok, here_ok = worth(doc), worth(here)
     # One move: step in on him, or a card that brings us together.
     if may_step and doc_ok and doc in doors[here]:
@@ -109,7 +100,7 @@ def kill_plan(game: KillGame, seat: int, min_value: int = 1) -> Action | None:
     # Two moves: step somewhere a card can then bring him, or use a card to get next to him.
     if may_step and cards:
         doctor_reach = set().union(*[reach[c][doc][0] for c in cards])
-        for q in tables.exits[here]:
+        for q in view.exits[here]:
             if q in doctor_reach and worth(q):
                 return Step(q)
         if doc_ok:
@@ -126,7 +117,7 @@ class Opportunist(Agent):
 
     trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
     reads_events = False
-    fused_turn = "kill"  # the engine may play its turns itself (luckylab.games.kill_fast)
+    fused_turn = "kill"  # the engine may play its turns itself (luckylab.games.kill.fast)
     draws = False  # never draws from its generator
 
     name = "opportunist"
@@ -134,20 +125,22 @@ class Opportunist(Agent):
 
     def choose(self, game: KillGame):
         seat = game.current_player
-        if game.phase == "foil":
+        view = game.view(seat)
+        phase = view.phase
+        if phase == "foil":
             return self.foil(game, seat)
-        plan = kill_plan(game, seat, self.min_value)
+        plan = kill_plan(view, seat, self.min_value)
         if plan is not None:
             return plan
-        if game.phase == "turn":
+        if phase == "turn":
             return self.snoop(game, seat)
         return EndTurn()  # a plan fell through: keep the cards
 
     def snoop(self, game: KillGame, seat: int) -> Snoop:
         """Stay or step into a named room (to draw), as close as possible to Doctor Lucky's
         next room; with no named room in reach, stay."""
-        target = game.tables.doctor_next[game.doctor]  # doctor_next(game.board, game.doctor)
-        return Snoop(nearest_room(game.board, game.position[seat], target))
+        view = game.view(seat)
+        return Snoop(nearest_room(view.board, view.position(seat), view.doctor_next))
 
     def foil(self, game: KillGame, seat: int) -> Foil:
         return cheapest_foil(game) or Foil(())
@@ -160,10 +153,10 @@ class Patient(Opportunist):
     min_value = 3
     draws = False
     fused_turn = "kill"  # the engine may play its turns itself, as this profile says:
-    fused_profile = {"min_value": min_value, "foil": "last"}  # (luckylab.games.kill_fast)
+    fused_profile = {"min_value": min_value, "foil": "last"}  # (luckylab.games.kill.fast)
 
     def foil(self, game: KillGame, seat: int) -> Foil:
-        if seat != game.foil.order[-1]:
+        if seat != game.view(seat).foil.order[-1]:  # type: ignore[union-attr]
             return Foil(())
         return cheapest_foil(game) or Foil(())
 
@@ -173,25 +166,14 @@ class RandomKillAgent(RandomAgent):
     draw, so the same games, but it counts the actions and builds only the one it picks."""
 
     def choose(self, game: KillGame) -> Action:
-        return game.random_action(self.rng)  # rng.choice(game.legal_actions()), but faster
+        # rng.choice(game.legal_actions()), but faster
+        return game.view(game.current_player).random_action(self.rng)
 
 
-# -- helpers: the bots' questions answered from the engine's precomputed tables -------------
+# -- helpers: the bots' questions answered from the seat's view --------------------------------
 
 
-def moving_cards(game: KillGame, seat: int) -> list[int]:
-    """The Move and Room cards in ``seat``'s hand, one of each design (the lowest id: identical
-    cards do the same), in id order.
-
-    >>> from luckylab import new_game
-    >>> game = new_game("kill", players=2, seed=4)
-    >>> all(game.cards[c].kind in ("move", "room") for c in moving_cards(game, 0))
-    True
-    """
-    return game.moving_cards(seat)
-
-
-def _murder_test(game: KillGame, seat: int, safe: frozenset[str],
+def _murder_test(view: KillView, seat: int, safe: frozenset[str],
                  min_value: int) -> Callable[[str], bool]:
     """``kill_plan``'s test of a space: unseen by the others (in ``safe``) and ``seat``'s best
     attack there worth ``min_value``. Bare hands are worth 1, so ``min_value`` 1 asks only
@@ -204,7 +186,7 @@ def _murder_test(game: KillGame, seat: int, safe: frozenset[str],
         if space not in safe:
             return False
         if space not in values:
-            values[space] = best_weapon(game, seat, space)[1]
+            values[space] = best_weapon(view, seat, space)[1]
         return values[space] >= min_value
 
     return worth
@@ -218,18 +200,18 @@ _FOIL_ANSWERS: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
 _UNKNOWN = object()
 
 
-def _remembered_foil(game: KillGame, needed: int) -> Foil | None | object:
-    failures = game.failure_cards(game.current_player)  # sorted by id
-    luck = game.tables.luck
+def _remembered_foil(view: KillView, needed: int) -> Foil | None | object:
+    failures = view.failure_cards(view.seat)  # type: ignore[arg-type]  # sorted by id
+    luck = view.luck
     places = _FOIL_ANSWERS.get((tuple([luck[c] for c in failures]), needed), _UNKNOWN)
     if places is None or places is _UNKNOWN:
         return places
     return Foil(tuple([failures[i] for i in places]))
 
 
-def _remember_foil(game: KillGame, needed: int, foil: Foil | None) -> None:
-    failures = game.failure_cards(game.current_player)
-    luck = game.tables.luck
+def _remember_foil(view: KillView, needed: int, foil: Foil | None) -> None:
+    failures = view.failure_cards(view.seat)  # type: ignore[arg-type]
+    luck = view.luck
     if len(_FOIL_ANSWERS) >= 20_000:  # a memory bound
         _FOIL_ANSWERS.clear()
     _FOIL_ANSWERS[tuple([luck[c] for c in failures]), needed] = (

@@ -21,7 +21,7 @@ __all__ = ["GAMES", "game_class", "new_game", "register_game"]
 
 GAMES: dict[str, str] = {
     "island": "luckylab.games.island.rules:IslandGame",
-    "kill": "luckylab.games.kill:KillGame",
+    "kill": "luckylab.games.kill.rules:KillGame",
     "save": "luckylab.games.save:SaveGame",
     "panic": "luckylab.games.panic:PanicGame",
     "doctorwho": "luckylab.games.doctorwho:DoctorWhoGame",
@@ -36,7 +36,7 @@ def _island() -> type:
 
 
 def _kill() -> type:
-    from .kill import KillGame
+    from .kill.rules import KillGame
 
     return KillGame
 

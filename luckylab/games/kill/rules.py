@@ -1,17 +1,10 @@
-"""Kill Doctor Lucky (1996 rules, 1997 board, 2002 cards), played by the book, as a state machine.
+"""Kill Doctor Lucky (1996 rules, 1997 board, 2002 cards), played by the book: the rulebook.
 
 Rule IDs (``K-SETUP-1`` ...) refer to ``docs/rules/kill.md``; the comments cite them where the
 code applies them. The board is the real 1997 mansion (:mod:`luckylab.boards.geometry` derives
-its doors and straight-line sight), the deck the real 96 cards.
-
-Every decision is an action:
-
-- at the start of a turn: :class:`Snoop` (step or stay, draw in a named room; ``K-SNOOP-1``) or
-  the first move of a doing-something turn (``K-ACT-1``);
-- during a doing-something turn, in any order: one free :class:`Step`, any number of
-  :class:`PlayCard` (Move and Room cards, moving yourself or Doctor Lucky), then at most one
-  :class:`Attack`; or :class:`EndTurn`;
-- in a foiling round, each other player's :class:`Foil` (Failure cards, possibly none).
+its doors and straight-line sight), the deck the real 96 cards. The actions are in
+:mod:`.actions`; what a seat sees is :mod:`.view`, the action ids :mod:`.ids`, the tables
+derived from these rules :mod:`.tables`, the fast turns :mod:`.fast`.
 
 >>> from luckylab import new_game
 >>> game = new_game("kill", players=4, seed=3)
@@ -38,157 +31,50 @@ Interpretations of points ``kill.md`` leaves open (each is pinned by a test):
   (unlike the Island's first round) from the very first turn.
 - There is no loser: ``kill.md`` names none, so :attr:`KillGame.loser` is always ``None``.
 - A turn cap (``turn_cap``, 2000 by default) stops a simulated game as unfinished.
+
+**House rules.** A subclass of :class:`KillGame` that changes a rule (``can_attack``,
+``foil_needs``, ``sight``, a handler ...) is obeyed everywhere, the bundled bots included, on
+every path: ``play_out`` hands a game to the fused turns of :mod:`.fast` only when it plays
+exactly these rules (:func:`luckylab.games.fused.plays_as_written`); a subclass plays through
+these rules, as fast as ``simulate(..., checked=True)``.
 """
 
 from __future__ import annotations
 
 import random
-import weakref
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from operator import itemgetter
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
-from ..boards import load_board
-from ..boards.board import Board
-from ..cards import Card, load_deck
-from ..errors import IllegalAction, OptionError
-from .actions import ActionSpace, Block, Choice, Maybe, SubsetOf
-from .base import (
-    Event,
-    GameAction,
-    GameBase,
-    GameResult,
-    action_from_data,
-    check_seed,
-    check_turn_cap,
-    foreign_action,
-    seats_from_left,
+from ...boards import load_board
+from ...boards.board import Board
+from ...cards import Card, load_deck
+from ...errors import IllegalAction, OptionError
+from ..base import Event, GameBase, GameResult, check_seed, check_turn_cap
+from ..foiling import FoilRound, FoilRules
+from ..fused import all_fused, fused_profiles, plays_as_written
+from ..handlers import HandlerTable
+from .actions import Action, Attack, EndTurn, Foil, Pawn, PlayCard, Snoop, Step
+from .ids import KillIds, Part
+from .tables import (
+    CACHE_SIZE,
+    END_TURN,
+    attacks,
+    board_tables,
+    card_plays,
+    missing_rooms,
+    others_at,
+    seats_left,
 )
-from .copying import deal_anew, light_copy
-from .handlers import HandlerTable
-from .foiling import FoilRound, FoilRules
-from .fused import all_fused, fused_profiles
-from .protocol import Observation
+from .view import KillViews
 
-__all__ = [
-    "Attack",
-    "EndTurn",
-    "Foil",
-    "FoilRound",
-    "KillGame",
-    "PlayCard",
-    "Snoop",
-    "Step",
-    "attack_value",
-    "doctor_next",
-    "foil_rules",
-]
+__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "KillGame", "attack_value", "card_reach",
+           "doctor_next", "foil_rules"]
 
 HAND_SIZE = 6  # K-SETUP-1
-_CACHE_SIZE = 20_000  # entries of a board's lazily filled caches (a memory bound)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 Phase = Literal["turn", "doing", "foil", "over"]
-Pawn = Literal["self", "doctor"]
-
-
-# -- actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Snoop(GameAction):
-    """A snooping turn (``K-SNOOP-1``): step to ``to`` (or stay, ``to`` = where you are) and draw
-    a card if you end in a named room. Legal only as the first action of a turn."""
-
-    type_name: ClassVar[str] = "snoop"
-    group: ClassVar[str] = "snoop"
-    group_label: ClassVar[str] = "Snoop: stay or step, and draw in a room"
-
-    to: str
-
-    def __str__(self) -> str:
-        return f"snoop: go to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Step(GameAction):
-    """The free step of a doing-something turn (``K-ACT-1``): through one door, once a turn."""
-
-    type_name: ClassVar[str] = "step"
-    group: ClassVar[str] = "move"
-    group_label: ClassVar[str] = "Take your free step"
-
-    to: str
-
-    def __str__(self) -> str:
-        return f"free step to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard(GameAction):
-    """Play a Move or Room card to move ``pawn`` (yourself or Doctor Lucky) to ``to``."""
-
-    type_name: ClassVar[str] = "play"
-    group: ClassVar[str] = "play"
-    group_label: ClassVar[str] = "Play a Move or Room card"
-
-    card: int
-    pawn: Pawn
-    to: str
-
-    def __str__(self) -> str:
-        who = "yourself" if self.pawn == "self" else "Doctor Lucky"
-        return f"play card {self.card}: move {who} to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Attack(GameAction):
-    """A murder attempt (``K-KILL-1``), bare-handed (``weapon=None``) or with a Weapon card."""
-
-    type_name: ClassVar[str] = "attack"
-    group: ClassVar[str] = "attack"
-    group_label: ClassVar[str] = "Attack Doctor Lucky"
-
-    weapon: int | None = None
-
-    def __str__(self) -> str:
-        return "attack bare-handed" if self.weapon is None else f"attack with card {self.weapon}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(GameAction):
-    """End a doing-something turn (no card is drawn)."""
-
-    type_name: ClassVar[str] = "end_turn"
-    group: ClassVar[str] = "end_turn"
-    group_label: ClassVar[str] = "End your turn"
-
-    def __str__(self) -> str:
-        return "end the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Foil(GameAction):
-    """Foiling (``K-FAIL-1``): play these Failure cards; an empty tuple passes."""
-
-    type_name: ClassVar[str] = "foil"
-    group: ClassVar[str] = "foil"
-    group_label: ClassVar[str] = "Play Failure cards to foil the attack, or pass"
-
-    cards: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return "pass" if not self.cards else "play Failure cards " + ", ".join(map(str, self.cards))
-
-
-Action = Snoop | Step | PlayCard | Attack | EndTurn | Foil
-
-_ACTIONS = (Snoop, Step, PlayCard, Attack, EndTurn, Foil)
-# a part of legal_actions() (KillGame._layout): (size, actions, None) or (size, (), the
-# (card, pawn, start) of a card's plays, built only when asked for)
-_Part = tuple[int, tuple[Action, ...], tuple[int, Pawn, str] | None]
 
 
 # -- rules without a game --------------------------------------------------------------------
@@ -224,79 +110,26 @@ def doctor_next(board: Board, space: str) -> str:
         return board.next_on_path(space)
     fallback = board.graph.nodes[space].get("fallback")
     if fallback is not None:
-        return fallback
+        return fallback  # type: ignore[no-any-return]
     numbered = [(board.number(n), n) for n in board.graph[space] if board.number(n) is not None]
     if not numbered:
         raise OptionError(f"{space!r} has no numbered neighbour: Doctor Lucky cannot leave it")
-    return max(numbered)[1]
+    return max(numbered)[1]  # type: ignore[no-any-return]
 
 
-_FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
+def card_reach(board: Board, card: Card, where: str) -> frozenset[str]:
+    """Where a Move or Room card moves a pawn standing on ``where`` (``K-ACT-1``): a Room card
+    to its room, if the pawn is not there already; Move-N up to N steps, not back to ``where``.
 
-
-class _Tables:
-    """Read-only lookups for one board, built once and shared by every game on it (and every
-    clone): the hot paths of the engine and the bots read these instead of the networkx graph
-    and the Card objects. Where an answer feeds a choice, its order is the order the plain code
-    gave (sorted)."""
-
-    __slots__ = ("exits", "doors", "rooms", "where", "doctor_next", "vis", "all_spaces", "kinds",
-                 "luck", "reach", "designs", "moving", "weapons", "failures", "unseen", "snoops",
-                 "steps", "plays_self", "plays_doctor", "attacks", "foiling")
-
-    def __init__(self, board: Board) -> None:
-        spaces = board.spaces
-        self.exits = {s: tuple(sorted(board.graph[s])) for s in spaces}  # sorted neighbours
-        self.doors = {s: frozenset(board.graph[s]) for s in spaces}
-        self.rooms = frozenset(s for s in spaces if board.kind(s) == "room")
-        self.where = {s: s if board.number(s) is None else f"{s} ({board.number(s)})"
-                      for s in spaces}
-        self.doctor_next = {s: doctor_next(board, s) for s in spaces}  # K-DOC-1
-        self.vis = {s: board.visible_from(s) for s in spaces}
-        self.all_spaces = frozenset(spaces)
-        cards = load_deck("kill")
-        self.kinds = [c.kind for c in cards]  # by card id
-        self.luck = [c.luck for c in cards]
-        # by card id: for a Move or Room card, start -> (its targets, the targets sorted), one
-        # table per card design (the eight Move-1 cards share one); None for other cards
-        designs: dict[tuple[Any, ...], dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {}
-        reach: list[dict[str, tuple[frozenset[str], tuple[str, ...]]] | None] = []
-        for c in cards:
-            if c.kind not in ("move", "room"):
-                reach.append(None)
-                continue
-            design = (c.kind, c.steps, c.room)
-            if design not in designs:
-                designs[design] = {s: _card_reach(board, c, s) for s in spaces}
-            reach.append(designs[design])
-        self.reach = reach
-        self.designs = [(c.kind, c.steps, c.room) if c.kind in ("move", "room") else None
-                        for c in cards]
-        self.moving = frozenset(c.id for c in cards if c.kind in ("move", "room"))
-        self.weapons = frozenset(c.id for c in cards if c.kind == "weapon")
-        self.failures = frozenset(c.id for c in cards if c.kind == "failure")
-        # the spaces other players stand on -> the spaces none of them sees
-        self.unseen: dict[frozenset[str], frozenset[str]] = {}
-        # actions are frozen values: legal_actions() hands out the same ones again
-        self.snoops = {s: (Snoop(s), *(Snoop(n) for n in self.exits[s])) for s in spaces}
-        self.steps = {s: tuple(Step(n) for n in self.exits[s]) for s in spaces}
-        # by card id, start -> the PlayCard actions moving yourself / Doctor Lucky from there
-        self.plays_self: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
-        self.plays_doctor: list[dict[str, tuple[PlayCard, ...]]] = [{} for _ in cards]
-        # the Weapons in a hand (sorted) -> the attacks
-        self.attacks: dict[tuple[int, ...], tuple[Attack, ...]] = {}
-        self.foiling = foil_rules()  # K-FAIL-1
-
-
-def _card_reach(board: Board, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """Where a Move or Room card moves a pawn standing on ``where`` (``K-ACT-1``: a Room card
-    to its room, if the pawn is not there already; Move-N up to N steps, not back to
-    ``where``), as a set and sorted."""
+    >>> from luckylab import load_board, load_deck
+    >>> mansion = load_board("kill-doctor-lucky")
+    >>> kitchen = next(c for c in load_deck("kill") if c.room == "Kitchen")
+    >>> card_reach(mansion, kitchen, "Parlor"), card_reach(mansion, kitchen, "Kitchen")
+    (frozenset({'Kitchen'}), frozenset())
+    """
     if card.kind == "room":
-        targets = frozenset() if card.room == where else frozenset([card.room])
-    else:
-        targets = board.reachable(where, card.steps) - {where}
-    return targets, tuple(sorted(targets))
+        return frozenset() if card.room == where else frozenset([card.room])
+    return board.reachable(where, card.steps) - {where}
 
 
 @lru_cache(maxsize=1)
@@ -317,56 +150,12 @@ def foil_rules() -> FoilRules:
                      counts="a Failure card; only Failure cards foil an attempt (K-FAIL-1)")
 
 
-@lru_cache(maxsize=16)
-def _tables(board: Board) -> _Tables:
-    return _Tables(board)
-
-
-@lru_cache(maxsize=16)
-def _missing_rooms(board: Board) -> list[str]:
-    """The rooms named by Room cards that ``board`` lacks (sorted)."""
-    return sorted({c.room for c in load_deck("kill") if c.kind == "room"} - set(board.spaces))
-
-
-@lru_cache(maxsize=16)
-def _seats_left(players: int) -> tuple[tuple[int, ...], ...]:
-    """By seat: ``seats_from_left(range(players), seat)`` (Kill's seats never change)."""
-    return tuple(tuple(seats_from_left(range(players), s)) for s in range(players))
-
-
-@lru_cache(maxsize=16)
-def _others_at(players: int) -> tuple[itemgetter, ...]:
-    """By seat: a function from ``position`` to the spaces of the other seats (a tuple)."""
-    others = [[s for s in range(players) if s != seat] for seat in range(players)]
-    return tuple(itemgetter(*o) if len(o) > 1 else itemgetter(o[0], o[0]) for o in others)
-
-
-_END_TURN = (EndTurn(),)
-
-_ACTION_SPACES: weakref.WeakKeyDictionary[Board, ActionSpace] = weakref.WeakKeyDictionary()
-
-
-def _action_space(board: Board, cards: tuple[Card, ...]) -> ActionSpace:
-    """The action space of Kill Doctor Lucky on ``board`` (see ``KillGame.action_space``)."""
-    spaces = Choice(board.spaces)
-    of = {kind: tuple(c.id for c in cards if c.kind in kinds)
-          for kind, kinds in (("moving", ("move", "room")), ("weapon", ("weapon",)),
-                              ("failure", ("failure",)))}
-    return ActionSpace([
-        Block(Snoop, to=spaces),
-        Block(Step, to=spaces),
-        Block(PlayCard, card=Choice(of["moving"]), pawn=Choice(("self", "doctor")), to=spaces),
-        Block(Attack, weapon=Maybe(Choice(of["weapon"]))),
-        Block(EndTurn),
-        Block(Foil, cards=SubsetOf(of["failure"])),
-    ])
-
-
 # -- the game --------------------------------------------------------------------------------
 
 
-class KillGame(HandlerTable, GameBase):
-    """One game of Kill Doctor Lucky.
+class KillGame(KillViews, KillIds, HandlerTable, GameBase):
+    """One game of Kill Doctor Lucky: the rules (what a seat sees: :mod:`.view`; the action
+    ids: :mod:`.ids`).
 
     Parameters
     ----------
@@ -379,6 +168,8 @@ class KillGame(HandlerTable, GameBase):
     board
         A board name or :class:`~luckylab.boards.board.Board`; the 1997 mansion by default. It
         needs a ``players`` start space and numbered rooms for Doctor Lucky's path.
+
+    A subclass may change any rule (the module docstring says how it is obeyed).
     """
 
     game_name = "kill"
@@ -421,19 +212,14 @@ class KillGame(HandlerTable, GameBase):
         if "players" not in self.board.start:
             raise OptionError(f"board {self.board.name} names no start space for 'players'")
         self.cards: tuple[Card, ...] = load_deck("kill")
-        missing = _missing_rooms(self.board)
+        missing = missing_rooms(self.board)
         if missing:
             raise OptionError(f"board {self.board.name} lacks rooms named by Room cards: {missing}")
         try:  # K-DOC-1 must be defined everywhere before a game starts
-            self._t = _tables(self.board)
+            self._t = board_tables(self.board, doctor_next, card_reach, foil_rules(),
+                                   type(self).sight)
         except ValueError as exc:
             raise OptionError(f"board {self.board.name}: {exc}") from None
-        self._doctor_next = self._t.doctor_next
-        self.tables = self._t
-        """Read-only lookups for this board, shared by every game on it (bots read them instead
-        of asking the board): ``doors``/``exits`` (a space's neighbours, as a set / sorted),
-        ``reach[card][start]`` (a Move or Room card's targets, as a set and sorted),
-        ``doctor_next``, ``kinds`` and ``luck`` by card id, ``rooms``. Never change them."""
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = {"turn_cap": turn_cap}
@@ -445,12 +231,14 @@ class KillGame(HandlerTable, GameBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._pending: list[Event] = []
+        # the board's tables, read on every turn (shared by every game on the board)
+        self._doctor_next = self._t.doctor_next
         self._vis = self._t.vis
         self._kinds = self._t.kinds  # by card id
         self._luck = self._t.luck
         self._all_spaces = self._t.all_spaces
-        self._left = _seats_left(players)  # by seat: seats_from_left(self.order, seat)
-        self._others_at = _others_at(players)
+        self._left = seats_left(players)  # by seat: seats_from_left(self.order, seat)
+        self._others_at = others_at(players)
 
         self.rng = random.Random(seed)
         self.deck: list[int] = []  # the top of the deck is the end of the list
@@ -475,11 +263,6 @@ class KillGame(HandlerTable, GameBase):
         self.events.extend(self._pending)
         self.setup_events: list[Event] = [e for e in self._pending if e.kind == "setup"]
         self._pending = []
-
-    def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_t", "tables", "_vis", "_kinds", "_luck",
-                          "_all_spaces", "_doctor_next", "_left", "_others_at", "names",
-                          "setup_events"})
 
     def _setup(self) -> tuple[int, str]:
         """``K-SETUP-1``: everyone in the Drawing Room; deal face up until a Room card decides the
@@ -508,9 +291,9 @@ class KillGame(HandlerTable, GameBase):
         del self.deck[-HAND_SIZE * self.players:]
         for s in self.order:
             self.hands[s] = dealt[s::self.players]
-        return seat, card.room
+        return seat, card.room  # type: ignore[return-value]
 
-    # -- reading the state ---------------------------------------------------------------
+    # -- the rules' questions --------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         """The seat that decides now, or None when the game is over."""
@@ -521,34 +304,36 @@ class KillGame(HandlerTable, GameBase):
         return self.phase == "over"
 
     def card(self, card_id: int) -> Card:
+        """The card with id ``card_id`` (ids are places in :attr:`cards`)."""
         return self.cards[card_id]
-
-    def failure_points(self, seat: int) -> int:
-        """The Failure points in a seat's hand."""
-        kinds, luck = self._kinds, self._luck
-        return sum(luck[c] for c in self.hands[seat] if kinds[c] == "failure")
 
     def pawns_at(self, space: str) -> list[int]:
         """Seats whose pawns stand on ``space``."""
         return [s for s in self.order if self.position[s] == space]
 
+    def sight(self, space: str) -> frozenset[str]:
+        """The spaces seen from ``space`` (``K-SIGHT-1``: straight horizontal or vertical lines
+        through open cells, from any point of the space; ``K-SIGHT-2``: the Gallery railing is
+        seen through). The board derives them from its geometry."""
+        return self._vis[space]  # type: ignore[no-any-return]
+
     def watchers(self, seat: int) -> list[int]:
         """The other players who see ``seat`` (``K-SIGHT-1``; same space included)."""
         here = self.position[seat]
-        vis = self._vis
-        return [s for s in self.order if s != seat and here in vis[self.position[s]]]
+        sight = self.sight
+        return [s for s in self.order if s != seat and here in sight(self.position[s])]
 
     def unseen_spaces(self, seat: int) -> frozenset[str]:
         """Spaces that no player other than ``seat`` sees: where ``seat`` could attack."""
         position = self.position
         others = frozenset(self._others_at[seat](position))  # where the others stand
-        unseen = self._t.unseen.get(others)
+        cache = self._t.unseen
+        unseen = cache.get(others)
         if unseen is None:  # the answer depends only on where the others stand
             seen: set[str] = set()
             for space in others:
-                seen |= self._vis[space]
-            cache = self._t.unseen
-            if len(cache) >= _CACHE_SIZE:  # many players, long runs: stay small
+                seen |= self.sight(space)
+            if len(cache) >= CACHE_SIZE:  # many players, long runs: stay small
                 cache.clear()
             unseen = cache[others] = self._all_spaces - seen
         return unseen
@@ -562,224 +347,25 @@ class KillGame(HandlerTable, GameBase):
         """The value of an attack by ``seat`` where it stands (``K-KILL-1``)."""
         return attack_value(None if weapon is None else self.cards[weapon], self.position[seat])
 
-    def card_places(self) -> dict[str, list[int]]:
-        """Where every card is: ``deck``, ``discards``, ``removed``, ``hand <seat>``."""
-        places = {"deck": list(self.deck), "discards": list(self.discards),
-                  "removed": list(self.removed)}
-        for s, hand in self.hands.items():
-            places[f"hand {s}"] = list(hand)
-        return places
+    def foil_needs(self, value: int) -> int:
+        """The Failure points that foil an attempt of ``value`` (``K-FAIL-1``: the attempt is
+        foiled when the total reaches its value)."""
+        return value
+
+    def failure_points(self, seat: int) -> int:
+        """The Failure points in a seat's hand."""
+        kinds, luck = self._kinds, self._luck
+        return sum(luck[c] for c in self.hands[seat] if kinds[c] == "failure")
 
     def failure_cards(self, seat: int) -> tuple[int, ...]:
         """The Failure cards in ``seat``'s hand, sorted by id.
 
         >>> game = KillGame(players=2, seed=4)
-        >>> sum(game.tables.luck[c] for c in game.failure_cards(0)) == game.failure_points(0)
+        >>> sum(game.cards[c].luck for c in game.failure_cards(0)) == game.failure_points(0)
         True
         """
         failures = self._t.failures
         return tuple(sorted([c for c in self.hands[seat] if c in failures]))
-
-    # -- the protocol (luckylab.games.protocol) ------------------------------------------
-    @property
-    def action_space(self) -> ActionSpace:
-        """Every action a game on this board can offer, numbered (built once per board): the
-        snoops and steps to each space, each Move or Room card moving either pawn to each
-        space, the attacks (bare-handed or with each Weapon), the end of a turn, and the
-        foils (any set of Failure cards, listed with their ids sorted).
-
-        >>> game = KillGame(players=3, seed=5)
-        >>> all(game.action_from_id(game.action_id(a)) == a for a in game.legal_actions())
-        True
-        """
-        space = _ACTION_SPACES.get(self.board)
-        if space is None:
-            space = _ACTION_SPACES[self.board] = _action_space(self.board, self.cards)
-        return space
-
-    def unseen_cards(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see (the other hands and the deck), sorted by id: nothing
-        of where they really are shows.
-
-        >>> game = KillGame(players=3, seed=5)
-        >>> len(game.unseen_cards(0)) == len(game.deck) + len(game.hands[1]) + len(game.hands[2])
-        True
-        """
-        seat = self._check_seat(seat)
-        seen = set(self.hands[seat])
-        seen.update(self.discards)
-        seen.update(self.removed)  # K-FAIL-1: played Failure cards leave the game, face up
-        return [c for c in range(len(self.cards)) if c not in seen]  # ids are places
-
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: the board, its own hand, how many cards the others hold,
-        the discards and the Failure cards played, the foiling round and the attempts so far.
-
-        >>> game = KillGame(players=3, seed=5)
-        >>> obs = game.observation(1)
-        >>> obs["hand"] == sorted(game.hands[1]), obs["hand_sizes"]
-        (True, [6, 6, 6])
-        >>> print(obs.text.splitlines()[0])
-        Turn 1: Player 1's turn; you are Player 2.
-        """
-        seat = self._check_seat(seat)
-        round_ = self.foil
-        foil = None if round_ is None else {
-            "attacker": round_.attacker, "value": round_.value, "weapon": round_.weapon,
-            "order": list(round_.order), "needed": round_.needed,
-            "asked": [[s, list(cards)] for s, cards in round_.asked]}
-        data = {
-            "turn": self.turn, "phase": self.phase, "active": self.active,
-            "current_player": self.current_player, "stepped": self.stepped,
-            "doctor": self.doctor, "positions": [self.position[s] for s in self.order],
-            "hand": sorted(self.hands[seat]),
-            "hand_sizes": [len(self.hands[s]) for s in self.order],
-            "deck_size": len(self.deck), "discards": list(self.discards),
-            "removed": list(self.removed), "reshuffles": self.reshuffles, "foil": foil,
-            "attempts": [dict(a) for a in self.attempt_log],
-            "finished": self.finished, "winner": self.winner,
-        }
-        names = self.names
-        if self.phase == "over":
-            head = (f"The game is over: {names[self.winner]} won" if self.finished else
-                    f"The game stopped unfinished after {self.turn} turns")
-        else:
-            head = f"Turn {self.turn}: {names[self.active]}'s turn"
-            if self.current_player != self.active:
-                head += f", {names[self.current_player]} to answer"
-        lines = [f"{head}; you are {names[seat]}.",
-                 f"Doctor Lucky is in {self._where(self.doctor)}. " + ", ".join(
-                     f"{names[s]} in {self._where(self.position[s])}" for s in self.order) + ".",
-                 "Your hand: " + (", ".join(self.cards[c].name for c in data["hand"]) or
-                                  "no cards") + ".",
-                 "Cards held: " + ", ".join(f"{names[s]} {len(self.hands[s])}"
-                                           for s in self.order)
-                 + f"; {len(self.deck)} in the deck, {len(self.discards)} discarded."]
-        if round_ is not None:
-            lines.append(f"{names[round_.attacker]} attacks with value {round_.value}: "
-                         f"{round_.needed} Failure point(s) still needed to foil it.")
-        return Observation(seat, data, "\n".join(lines))
-
-    def determinize(self, seat: int, rng: random.Random) -> KillGame:
-        """A game ``seat`` cannot tell from this one: its hand, the discards and the Failure
-        cards played stay; every other card (:meth:`unseen_cards`) is shuffled with ``rng``
-        and dealt anew, each other hand keeping its size and the deck its length; the game's
-        own generator (reshuffles) is reseeded from ``rng``. For a search: the new game's
-        history and events start empty (it has no past to replay). The original is untouched.
-
-        >>> game = KillGame(players=3, seed=1)
-        >>> world = game.determinize(0, random.Random(5))
-        >>> world.hands[0] == game.hands[0], len(world.hands[1]) == len(game.hands[1])
-        (True, True)
-        >>> sorted(world.deck + world.hands[1] + world.hands[2]) == game.unseen_cards(0)
-        True
-        """
-        pool = self.unseen_cards(seat)
-        world = light_copy(self, self._shared_attributes(), logs=False, fresh=_FRESH)
-        dealt, world.deck = deal_anew(pool, [(s, len(self.hands[s])) for s in sorted(world.hands)
-                                             if s != seat], rng)
-        for other, hand in dealt.items():
-            world.hands[other] = hand
-        world.rng = random.Random(rng.getrandbits(64))
-        return world
-
-    def clone(self) -> KillGame:
-        """An independent copy, events and history included (cheap: the board's tables are
-        shared, the state is copied as deep as the rules change it)."""
-        return light_copy(self, self._shared_attributes())
-
-    def __repr__(self) -> str:
-        state = self.phase if self.phase != "over" else (
-            f"over, winner {self.winner}" if self.finished else "over, unfinished")
-        return f"<KillGame {self.players} players, seed {self.seed}, turn {self.turn}, {state}>"
-
-    # -- legal actions -------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (empty when the game is over).
-
-        Identical cards (the eight Move-1 cards, Failure cards of one value) are listed once,
-        by their lowest id in the hand; :meth:`apply` accepts any copy.
-        """
-        actions: list[Action] = []
-        for _, part, play in self._layout()[1]:
-            actions.extend(part if play is None else self._card_plays(*play))
-        return actions
-
-    def count_actions(self) -> int:
-        """How many actions :meth:`legal_actions` lists now, without listing them.
-
-        >>> game = KillGame(players=3, seed=5)
-        >>> game.count_actions() == len(game.legal_actions())
-        True
-        """
-        return self._layout()[0]
-
-    def nth_action(self, k: int) -> Action:
-        """``legal_actions()[k]`` (``k`` from 0), built alone.
-
-        >>> game = KillGame(players=3, seed=5)
-        >>> all(game.nth_action(k) == a for k, a in enumerate(game.legal_actions()))
-        True
-        """
-        return self._nth(self._layout()[1], k)
-
-    def random_action(self, rng: random.Random) -> Action:
-        """``rng.choice(self.legal_actions())``: the same draw from ``rng`` and the same action,
-        without building the list (a random agent's whole decision).
-
-        >>> game = KillGame(players=3, seed=5)
-        >>> game.random_action(random.Random(1)) == random.Random(1).choice(game.legal_actions())
-        True
-        """
-        count, layout = self._layout()
-        return self._nth(layout, rng.randrange(count))
-
-    def _layout(self) -> tuple[int, list[_Part]]:
-        """How many legal actions there are, and :meth:`legal_actions` as consecutive parts
-        ``(size, actions, None)``, or ``(size, (), (card, pawn, start))`` for a card's plays,
-        built only when asked for (``_card_plays``): the snoops, the steps, each card's plays,
-        the attacks, the end of the turn; or the foils."""
-        seat = self._decider
-        if self.phase == "over" or seat is None:
-            return 0, []
-        if self.phase == "foil":
-            foils = self._t.foiling.payments(self.hands[seat], self.foil)
-            return len(foils), [(len(foils), foils, None)]
-        here, doctor = self.position[seat], self.doctor
-        tables = self._t
-        layout: list[_Part] = []
-        count = 1  # EndTurn
-        if self.phase == "turn":
-            snoops = tables.snoops[here]  # Snoop(here), then a Snoop per door, sorted
-            layout.append((len(snoops), snoops, None))
-            count += len(snoops)
-        if not self.stepped:
-            steps = tables.steps[here]
-            layout.append((len(steps), steps, None))
-            count += len(steps)
-        reach = tables.reach
-        for c in self.moving_cards(seat):  # one per design
-            mine, his = len(reach[c][here][1]), len(reach[c][doctor][1])
-            layout.append((mine, (), (c, "self", here)))
-            layout.append((his, (), (c, "doctor", doctor)))
-            count += mine + his
-        if here == doctor and here in self.unseen_spaces(seat):  # can_attack(seat)
-            attacks = self._attacks(self._weapons(seat))
-            layout.append((len(attacks), attacks, None))
-            count += len(attacks)
-        layout.append((1, _END_TURN, None))
-        return count, layout
-
-    def _nth(self, layout: list[_Part],
-             k: int) -> Action:
-        """The ``k``-th action of a :meth:`_layout`."""
-        if isinstance(k, int) and k >= 0:
-            for size, part, play in layout:
-                if k < size:
-                    return part[k] if play is None else self._card_plays(*play)[k]
-                k -= size
-        raise IndexError(f"there are {self.count_actions()} legal actions; no action number "
-                         f"{k!r}")
 
     # A hand in the order legal_actions() lists it, each part sorted by id.
     def moving_cards(self, seat: int) -> list[int]:
@@ -809,65 +395,73 @@ class KillGame(HandlerTable, GameBase):
         weapons = self._t.weapons
         return tuple(sorted([c for c in self.hands[seat] if c in weapons]))
 
-    def _failures(self, seat: int) -> tuple[int, ...]:
-        """The Failure cards in ``seat``'s hand."""
-        failures = self._t.failures
-        return tuple(sorted([c for c in self.hands[seat] if c in failures]))
-
-    def _card_plays(self, card_id: int, pawn: Pawn, where: str) -> tuple[PlayCard, ...]:
-        """Every :class:`PlayCard` of a Move or Room card moving ``pawn`` from ``where``, in
-        the order of its sorted targets (made once per board)."""
-        tables = self._t
-        cache = (tables.plays_self if pawn == "self" else tables.plays_doctor)[card_id]
-        found = cache.get(where)
-        if found is None:
-            found = cache[where] = tuple(PlayCard(card_id, pawn, to)
-                                         for to in tables.reach[card_id][where][1])
-        return found
-
-    def _attacks(self, weapons: tuple[int, ...]) -> tuple[Attack, ...]:
-        """Bare-handed, then with each Weapon (ids sorted)."""
-        cache = self._t.attacks
-        found = cache.get(weapons)
-        if found is None:
-            if len(cache) >= _CACHE_SIZE:
-                cache.clear()
-            found = cache[weapons] = (Attack(None), *(Attack(c) for c in weapons))
-        return found
-
     def card_targets(self, card_id: int, pawn: Pawn, seat: int | None = None) -> frozenset[str]:
         """Where playing ``card_id`` (a Move or Room card) could move ``pawn`` ("self": the
         player ``seat``, the current player by default; "doctor": Doctor Lucky)."""
         seat = self._decider if seat is None else seat
-        where = self.position[seat] if pawn == "self" else self.doctor
+        where = self.position[seat] if pawn == "self" else self.doctor  # type: ignore[index]
         card = self.cards[card_id]
         if card.kind not in ("move", "room"):
             return frozenset()
         return self._card_targets(card, where)
 
     def _card_targets(self, card: Card, where: str) -> frozenset[str]:
-        return self._targets(card, where)[0]
+        """:func:`card_reach`, from the board's tables (it depends only on the board, the
+        card's design and ``where``)."""
+        return self._t.reach[card.id][where][0]  # type: ignore[index]
 
-    def _targets(self, card: Card, where: str) -> tuple[frozenset[str], tuple[str, ...]]:
-        """A Move or Room card's targets from ``where``, as a set and sorted (from the board's
-        tables: they depend only on the board, the card's design and ``where``)."""
-        return self._t.reach[card.id][where]
+    # -- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over).
 
-    def _foil_actions(self, seat: int) -> list[Foil]:
-        """Pass, and every distinct combination of Failure-card values in the hand
-        (:meth:`luckylab.games.foiling.FoilRules.payments`)."""
-        return list(self._t.foiling.payments(self.hands[seat], self.foil))
+        Identical cards (the eight Move-1 cards, Failure cards of one value) are listed once,
+        by their lowest id in the hand; :meth:`apply` accepts any copy.
+        """
+        actions: list[Action] = []
+        for _, part, play in self._layout()[1]:
+            actions.extend(part if play is None else card_plays(self._t, *play))
+        return actions
 
-    @staticmethod
-    def action_from_data(data: Mapping[str, Any]) -> Action:
-        """Rebuild an action from its ``to_data()`` (for replays)."""
-        return action_from_data(_ACTIONS, data, "a Kill Doctor Lucky")
+    def _layout(self) -> tuple[int, list[Part]]:
+        """How many legal actions there are, and :meth:`legal_actions` as consecutive parts
+        ``(size, actions, None)``, or ``(size, (), (card, pawn, start))`` for a card's plays,
+        built only when asked for: the snoops, the steps, each card's plays, the attacks, the
+        end of the turn; or the foils (:mod:`.ids` counts and picks from it)."""
+        seat = self._decider
+        if self.phase == "over" or seat is None:
+            return 0, []
+        if self.phase == "foil":  # K-FAIL-1: pass, or one payment per combination of values
+            foils = self._t.foiling.payments(self.hands[seat], self.foil)  # type: ignore[arg-type]
+            return len(foils), [(len(foils), foils, None)]
+        here, doctor = self.position[seat], self.doctor
+        tables = self._t
+        layout: list[Part] = []
+        count = 1  # EndTurn
+        if self.phase == "turn":  # K-SNOOP-1: only as the first action of a turn
+            snoops = tables.snoops[here]  # Snoop(here), then a Snoop per door, sorted
+            layout.append((len(snoops), snoops, None))
+            count += len(snoops)
+        if not self.stepped:  # K-ACT-1: one free step
+            steps = tables.steps[here]
+            layout.append((len(steps), steps, None))
+            count += len(steps)
+        reach = tables.reach
+        for c in self.moving_cards(seat):  # one per design
+            mine, his = len(reach[c][here][1]), len(reach[c][doctor][1])  # type: ignore[index]
+            layout.append((mine, (), (c, "self", here)))
+            layout.append((his, (), (c, "doctor", doctor)))
+            count += mine + his
+        if self.can_attack(seat):  # K-KILL-1
+            found = attacks(tables, self._weapons(seat))
+            layout.append((len(found), found, None))
+            count += len(found)
+        layout.append((1, END_TURN, None))
+        return count, layout
 
     # -- applying actions ----------------------------------------------------------------
     def _not_now(self, action: Action, phase: Any, allowed: str) -> str:
         return (f"{type(action).__name__} is not an action now; "
                 f"{self.names[self._decider]} chooses one of: {allowed}")
-
 
     def _where(self, space: str) -> str:
         return self._t.where[space]
@@ -972,20 +566,26 @@ class KillGame(HandlerTable, GameBase):
                       space=action.to)
 
     def _check_attack(self, seat: int, action: Attack) -> None:
-        here = self.position[seat]
-        if here != self.doctor:
-            raise IllegalAction(f"cannot attack: Doctor Lucky is in {self.doctor}, "
-                                f"{self.names[seat]} in {here} (K-KILL-1)")
-        watchers = self.watchers(seat)
-        if watchers:
-            who = ", ".join(f"{self.names[w]} in {self.position[w]}" for w in watchers)
-            raise IllegalAction(f"cannot attack: seen by {who} (K-KILL-1)")
+        if not self.can_attack(seat):  # K-KILL-1
+            raise IllegalAction(self._no_attack(seat))
         if action.weapon is not None:
             if action.weapon not in self.hands[seat]:
                 raise IllegalAction(f"card {action.weapon} is not in {self.names[seat]}'s hand")
             card = self.cards[action.weapon]
             if card.kind != "weapon":
                 raise IllegalAction(f"{card.name} is a {card.kind} card, not a Weapon")
+
+    def _no_attack(self, seat: int) -> str:
+        """Why ``seat`` may not attack now (``K-KILL-1``)."""
+        here = self.position[seat]
+        if here != self.doctor:
+            return (f"cannot attack: Doctor Lucky is in {self.doctor}, {self.names[seat]} in "
+                    f"{here} (K-KILL-1)")
+        watchers = self.watchers(seat)
+        if watchers:
+            who = ", ".join(f"{self.names[w]} in {self.position[w]}" for w in watchers)
+            return f"cannot attack: seen by {who} (K-KILL-1)"
+        return f"cannot attack: {self.names[seat]} may not attack now (K-KILL-1)"
 
     def _do_attack(self, seat: int, action: Attack) -> None:
         value = self.attack_value(seat, action.weapon)
@@ -999,8 +599,9 @@ class KillGame(HandlerTable, GameBase):
             self._say("attempt", f"{self.names[seat]} attacks Doctor Lucky {how} in "
                       f"{self._where(self.doctor)}: value {value}.", seat=seat, value=value,
                       weapon=action.weapon)
-        # K-FAIL-1: from the attacker's left, once around the table.
-        self.foil = FoilRound(attacker=seat, value=value, weapon=action.weapon,
+        # K-FAIL-1: from the attacker's left, once around the table, until the total reaches
+        # what foils it.
+        self.foil = FoilRound(attacker=seat, value=self.foil_needs(value), weapon=action.weapon,
                               order=list(self._left[seat][:-1]))
         self.phase = "foil"
         self._continue_foil()
@@ -1108,12 +709,15 @@ class KillGame(HandlerTable, GameBase):
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
         """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
-        where every seat is the default bot or a variant the fused turns play
-        (:mod:`luckylab.games.fused`), the trusted loop finishes the turn under way and the
-        fused turns of :mod:`luckylab.games.kill_fast` play the rest (the same game, faster);
-        else the trusted loop plays it all."""
-        if self._quiet and all_fused(choosers, self.game_name):
-            from .kill_fast import PLAYS, play_out
+        of exactly these rules (:func:`~luckylab.games.fused.plays_as_written`: this class,
+        no method replaced) where every seat is the default bot or a variant the fused turns
+        play (:mod:`luckylab.games.fused`), the trusted loop finishes the turn under way and
+        the fused turns of :mod:`.fast` play the rest (the same game, faster); else the
+        trusted loop plays it all, through these rules (a subclass's too), as fast as
+        ``checked=True``."""
+        if (self._quiet and plays_as_written(self, KillGame)
+                and all_fused(choosers, self.game_name)):
+            from .fast import PLAYS, play_out
 
             profiles = fused_profiles(choosers, PLAYS)
             if profiles is not None:
@@ -1121,7 +725,7 @@ class KillGame(HandlerTable, GameBase):
                 while self.phase != "turn" and self.phase != "over":
                     apply(choosers[self._decider](self))
                 if self.phase == "turn":
-                    play_out(self, _ACTIONS, profiles)
+                    play_out(self, profiles)
                 return
         super().play_out(choosers)
 

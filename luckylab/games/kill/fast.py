@@ -2,11 +2,12 @@
 and the rules applying in one plain function per turn, on integer spaces, bitsets and
 precomputed tables.
 
-:mod:`luckylab.games.kill` is the reference that students read; this module plays the same
-games faster and is tested equal to it, action for action and draw for draw
-(``tests/test_fused.py``). ``KillGame.play_out`` uses it for a quiet game in which every seat is
-the default bot or a variant of it (:mod:`luckylab.games.fused`); anything else goes through
-the reference.
+:mod:`luckylab.games.kill.rules` is the reference that students read; this module plays the
+same games faster and is tested equal to it, action for action and draw for draw
+(``tests/test_fused.py``). ``KillGame.play_out`` uses it for a quiet game of exactly those rules
+(``KillGame`` itself, no method replaced: :func:`luckylab.games.fused.plays_as_written`) in
+which every seat is the default bot or a variant of it (:mod:`luckylab.games.fused`); anything
+else, a subclass that changes a rule included, goes through the reference.
 
 What the bot does (``luckylab.agents.kill.Opportunist``), in the order it checks:
 
@@ -25,10 +26,10 @@ unless it is the last one asked, then pay the cheapest cover. ``patient`` is
 Spaces are numbered in sorted order of their names, so the lowest set bit of a bitset is the
 first space in sorted order (the reference's ``min`` and its sorted loops).
 
->>> from luckylab.games.kill import _ACTIONS, KillGame
->>> game = KillGame(players=3, seed=2)
+>>> from luckylab import new_game
+>>> game = new_game("kill", players=3, seed=2)
 >>> game.quieten()
->>> play_out(game, _ACTIONS, [{"min_value": 1, "foil": "cheapest"}] * 3)
+>>> play_out(game, [{"min_value": 1, "foil": "cheapest"}] * 3)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 """
@@ -38,9 +39,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..boards.board import Board
-from ..cards import load_deck
-from .foiling import FoilRound
+from ...boards.board import Board
+from ...cards import load_deck
+from ..foiling import FoilRound
+from .actions import Attack, EndTurn, Foil, PlayCard, Snoop, Step
+from .tables import Tables
 
 __all__ = ["PLAYS", "FastTables", "fast_tables", "play_out"]
 
@@ -51,11 +54,9 @@ PLAYS: dict[str, tuple[Any, ...]] = {"min_value": tuple(range(1, 21)),
 
 class FastTables:
     """A board's spaces as integers and the lookups the fused turns read (built once), from
-    the engine's own tables (``KillGame.tables``) and its action classes, in the order
-    ``Snoop, Step, PlayCard, Attack, EndTurn, Foil``."""
+    the engine's own tables (:class:`~.tables.Tables`)."""
 
-    def __init__(self, board: Board, ref: Any, actions: tuple[type, ...]) -> None:
-        Snoop, Step, PlayCard, Attack, EndTurn, Foil = actions  # noqa: N806 - classes
+    def __init__(self, board: Board, ref: Tables) -> None:
         self.play_card, self.foil = PlayCard, Foil
         names = tuple(sorted(board.spaces))
         at = {s: i for i, s in enumerate(names)}
@@ -108,9 +109,9 @@ def _nearest_room(board: Board, here: str, target: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def fast_tables(board: Board, ref: Any, actions: tuple[type, ...]) -> FastTables:
+def fast_tables(board: Board, ref: Tables) -> FastTables:
     """The fused turns' tables for ``board``, built once per board."""
-    return FastTables(board, ref, actions)
+    return FastTables(board, ref)
 
 
 def _worth(t: FastTables, least: int) -> list[int]:
@@ -167,12 +168,11 @@ class _State:
                 game.winner, game.finished = self.winner, True
 
 
-def play_out(game: Any, actions: tuple[type, ...], profiles: list[dict[str, Any]]) -> None:
+def play_out(game: Any, profiles: list[dict[str, Any]]) -> None:
     """Play ``game`` (a quiet ``KillGame`` at the start of a turn) to its end, each seat the
     default bot played as its profile says (:data:`PLAYS`, every choice given, as
-    ``luckylab.games.fused.fused_profiles`` fills them in); ``actions`` are its action
-    classes (see :class:`FastTables`)."""
-    t = fast_tables(game.board, game.tables, actions)
+    ``luckylab.games.fused.fused_profiles`` fills them in)."""
+    t = fast_tables(game.board, game._t)
     state = _State(game, t, profiles)
     while not state.over:
         _turn(state, t)

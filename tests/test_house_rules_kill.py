@@ -32,7 +32,7 @@ class NoMurders(KillGame):
 class StrictFoiling(KillGame):
     """K-FAIL-1 changed: an attempt is foiled only by *more* Failure points than its value."""
 
-    def foil_needs(self, value: int) -> int:
+    def foil_threshold(self, value: int) -> int:
         return value + 1
 
 
@@ -98,14 +98,14 @@ def test_K_KILL_1_without_the_guard_the_fused_turns_would_murder_anyway(monkeypa
 
 
 def _strictly_more(results) -> bool:
-    """Every attempt needed one point more than its value, and was foiled exactly when the
-    Failure points played reached that."""
+    """Every attempt (its value the attack's, as the book counts it) was foiled exactly when the
+    Failure points played went past its value."""
     attempts = [a for r in results for a in r.extra["attempts"]]
     assert attempts, "no attempt to look at"
     return all(
         a["value"] == attack_value(None if a["weapon"] is None else DECK[a["weapon"]],
-                                   a["space"]) + 1
-        and a["foiled"] == (a["points"] >= a["value"]) for a in attempts)
+                                   a["space"])
+        and a["foiled"] == (a["points"] > a["value"]) for a in attempts)
 
 
 def test_K_FAIL_1_a_house_rule_on_the_foil_threshold_is_obeyed_by_simulate(monkeypatch):

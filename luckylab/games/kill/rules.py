@@ -33,7 +33,7 @@ Interpretations of points ``kill.md`` leaves open (each is pinned by a test):
 - A turn cap (``turn_cap``, 2000 by default) stops a simulated game as unfinished.
 
 **House rules.** A subclass of :class:`KillGame` that changes a rule (``can_attack``,
-``foil_needs``, ``sight``, a handler ...) is obeyed everywhere, the bundled bots included, on
+``foil_threshold``, ``sight``, a handler ...) is obeyed everywhere, the bundled bots included, on
 every path: ``play_out`` hands a game to the fused turns of :mod:`.fast` only when it plays
 exactly these rules (:func:`luckylab.games.fused.plays_as_written`); a subclass plays through
 these rules, as fast as ``simulate(..., checked=True)``.
@@ -347,9 +347,10 @@ class KillGame(KillViews, KillIds, HandlerTable, GameBase):
         """The value of an attack by ``seat`` where it stands (``K-KILL-1``)."""
         return attack_value(None if weapon is None else self.cards[weapon], self.position[seat])
 
-    def foil_needs(self, value: int) -> int:
+    def foil_threshold(self, value: int) -> int:
         """The Failure points that foil an attempt of ``value`` (``K-FAIL-1``: the attempt is
-        foiled when the total reaches its value)."""
+        foiled when the total reaches its value; a house rule "strictly more" returns
+        ``value + 1``)."""
         return value
 
     def failure_points(self, seat: int) -> int:
@@ -601,7 +602,8 @@ class KillGame(KillViews, KillIds, HandlerTable, GameBase):
                       weapon=action.weapon)
         # K-FAIL-1: from the attacker's left, once around the table, until the total reaches
         # what foils it.
-        self.foil = FoilRound(attacker=seat, value=self.foil_needs(value), weapon=action.weapon,
+        self.foil = FoilRound(attacker=seat, value=value, stop=self.foil_threshold(value),
+                              weapon=action.weapon,
                               order=list(self._left[seat][:-1]))
         self.phase = "foil"
         self._continue_foil()

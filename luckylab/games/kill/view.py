@@ -19,42 +19,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...boards.board import Board
 from ...cards import Card
 from ...errors import HiddenInformation
 from ..copying import deal_anew, light_copy
-from ..foiling import FoilRound
+from ..foiling import FoilRound, FoilState
 from ..protocol import Observation, SeatView
 from .actions import Action, Pawn
 from .tables import Reach, Tables
 
-__all__ = ["Foiling", "KillView", "KillViews"]
+__all__ = ["KillView", "KillViews"]
 
 _FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
 _new = object.__new__
-
-
-@dataclass(frozen=True, slots=True)
-class Foiling:
-    """The foiling round under way (``K-FAIL-1``), as a seat sees it: all of it is public."""
-
-    attacker: int
-    """The seat that attacks."""
-    value: int
-    """The Failure points that foil the attempt."""
-    weapon: int | None
-    """The Weapon card used (None: bare-handed)."""
-    order: tuple[int, ...]
-    """The seats asked, in order (from the attacker's left)."""
-    asked: tuple[tuple[int, tuple[int, ...]], ...]
-    """``(seat, Failure cards played)`` for each seat asked so far."""
-    paid: int
-    """The Failure points played so far."""
-    needed: int
-    """The Failure points still needed to foil it."""
 
 
 class KillView(SeatView):
@@ -282,13 +261,10 @@ class KillView(SeatView):
         return 0 if round_ is None else round_.needed  # type: ignore[no-any-return]
 
     @property
-    def foil(self) -> Foiling | None:
-        """The foiling round under way (a snapshot), or None."""
+    def foil(self) -> FoilState | None:
+        """The foiling round under way (``K-FAIL-1``), as every seat sees it, or None."""
         round_: FoilRound | None = self._game.foil
-        if round_ is None:
-            return None
-        return Foiling(round_.attacker, round_.value, round_.weapon, tuple(round_.order),
-                       tuple(round_.asked), round_.paid, round_.needed)
+        return None if round_ is None else round_.state()
 
     def random_action(self, rng: random.Random) -> Action:
         """A legal action for the seat deciding now, uniformly at random: the same draw from

@@ -157,7 +157,7 @@ class CautiousAgent(IslandAgent):
         step = attack_move(view, me)
         if step is not None:
             return step
-        if view.position[me] == view.doctor and not view.can_attack(me) and alone_with_doctor(
+        if view.position(me) == view.doctor and not view.can_attack(me) and alone_with_doctor(
                 view, me) and view.cat != view.doctor:
             return MoveCat(view.doctor)  # the cat blinds everyone looking in (I-SIGHT-2)
         if view.can_draw(me):
@@ -219,7 +219,7 @@ class AggressiveAgent(CautiousAgent):
 def best_weapon(game: IslandGame, me: int) -> int | None:
     """The Weapon in hand worth most where we stand (None if we hold none)."""
     view = game.view(me)
-    here, cards = view.position[me], view.cards
+    here, cards = view.position(me), view.cards
     weapons = [c for c in view.hand if cards[c].kind == "weapon"]
     if not weapons:
         return None
@@ -229,9 +229,9 @@ def best_weapon(game: IslandGame, me: int) -> int | None:
 def alone_with_doctor(game: IslandGame, me: int) -> bool:
     """Are we on Doctor Lucky's space with no other pawn?"""
     view = game.view(me)
-    position = view.position
-    here = position[me]
-    return here == view.doctor and all(s == me or position[s] != here for s in view.order)
+    positions = view.positions
+    here = positions[me]
+    return here == view.doctor and all(s == me or positions[s] != here for s in view.order)
 
 
 def unseen_at(game: IslandGame, me: int, space: str) -> bool:
@@ -243,7 +243,7 @@ def attack_move(game: IslandGame, me: int) -> Move | None:
     """A move onto Doctor Lucky's space where we would be alone and unseen, if one exists."""
     view = game.view(me)
     target = view.doctor
-    here = view.position[me]
+    here = view.position(me)
     if here == target or view.board.distance(here, target) > view.move[me]:
         return None
     if view.pawns_at(target):  # somebody else is with him
@@ -255,7 +255,7 @@ def hiding_move(game: IslandGame, me: int) -> Move | None:
     """A reachable space where nobody (Doctor Lucky included) would see us, nearest first."""
     view = game.view(me)
     budget = view.move[me]
-    for space, steps in view.board.by_distance(view.position[me]):
+    for space, steps in view.board.by_distance(view.position(me)):
         if steps > budget:
             break
         if steps and not view.is_watched(me, space):

@@ -8,7 +8,7 @@ The game class (``rules.py``) inherits :class:`IslandViews`, which holds the pro
 >>> from luckylab import new_game
 >>> game = new_game("island", players=4, seed=1)
 >>> view = game.view(0)
->>> view.position[0], view.doctor, view.cat
+>>> view.position(0), view.doctor, view.cat
 ('Castelo Feliz', 'Sunset Beach', 'Observatory')
 >>> sorted(view.hand) == game.observation(0)["hand"]
 True
@@ -44,7 +44,7 @@ class IslandView(SeatView):
     >>> game = new_game("island", players=4, seed=3)
     >>> me = game.current_player
     >>> view = game.view(me)
-    >>> view.phase, view.position[me], sorted(view.watchers(me)), view.can_draw(me)
+    >>> view.phase, view.position(me), sorted(view.watchers(me)), view.can_draw(me)
     ('phase1', 'Castelo Feliz', [0, 2, 3], False)
     >>> view.hand_size(me) == len(view.hand), view.hand_size(0)
     (True, 6)
@@ -80,6 +80,18 @@ class IslandView(SeatView):
     def winner(self) -> int | None:
         """The seat that killed Doctor Lucky (None before the end, or unfinished)."""
         return self._game.winner
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended with Doctor Lucky's death (not stopped at its turn cap)."""
+        return self._game.finished
+
+    @property
+    def attempts(self) -> tuple[dict[str, Any], ...]:
+        """Every attempt so far (copies): turn, attacker, kind, value, foiled, Luck spent
+        (the Luck the others held is left out: it was hidden)."""
+        return tuple([{k: v for k, v in a.items() if k != "table_luck"}
+                      for a in self._game.attempt_log])
 
     @property
     def loser(self) -> int | None:
@@ -133,14 +145,24 @@ class IslandView(SeatView):
         return self._game.cat_blocks
 
     @property
-    def position(self) -> Mapping[int, str]:
-        """Where each seat's pawn stands (read-only)."""
-        return MappingProxyType(self._game.position)
+    def positions(self) -> tuple[str, ...]:
+        """Every seat's space, by seat (Strangers included)."""
+        position = self._game.position
+        return tuple([position[s] for s in self._game.seats])
+
+    def position(self, seat: int | None = None) -> str:
+        """The space of ``seat``'s pawn (default: this view's seat)."""
+        return self._game.position[self.seat if seat is None else seat]
 
     @property
     def doctor(self) -> str:
         """Doctor Lucky's space."""
         return self._game.doctor
+
+    @property
+    def doctor_next(self) -> str:
+        """Where Doctor Lucky steps when this turn ends (``I-DOC-1``)."""
+        return self._game.board.next_on_path(self._game.doctor)
 
     @property
     def cat(self) -> str:
@@ -202,8 +224,18 @@ class IslandView(SeatView):
         return tuple(self._game.discards)
 
     def unseen_cards(self) -> list[int]:
-        """The cards this seat cannot see (the other hands and the deck), sorted by id."""
+        """The cards this seat cannot see (the other hands and the deck), sorted by id; none
+        on the open table."""
         return [] if self.seat is None else self._game.unseen_cards(self.seat)
+
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is (``deck``, ``discards``, ``hand <seat>``, ``under <seat>``):
+        the open table only."""
+        if self.seat is not None:
+            raise self._hidden("The place of every card (the deck's order, the other hands)",
+                               "view.hand, view.discards, view.under(seat) and "
+                               "view.hand_size(seat) say what it may know")
+        return self._game.card_places()
 
     @property
     def deck_size(self) -> int:

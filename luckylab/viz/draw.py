@@ -40,6 +40,7 @@ from matplotlib.text import Text
 
 from ..boards.board import Board, CatBlocks
 from ..errors import OptionError
+from ..games.protocol import GameState, SeatView
 from .blit import Painter
 
 __all__ = [
@@ -130,15 +131,24 @@ def scene_of(state: Any) -> Scene:
     """Turn what a caller has into a :class:`Scene`.
 
     ``state`` may be ``None`` (an empty map), a :class:`Scene`, a mapping with the keys
-    ``pawns``, ``doctor``, ``cat`` (and optionally ``strangers``, ``colors``), or a game with
-    ``position``, ``doctor``, ``cat``, ``names`` and ``strangers`` (the Island face). Players of
-    a game keep their seat colour for the whole game: seat ``k`` of the players gets
-    ``PLAYER_COLORS[k]`` whatever moves.
+    ``pawns``, ``doctor``, ``cat`` (and optionally ``strangers``, ``colors``, ``cat_blocks``),
+    a game's view with a ``scene()`` (the Island's and Kill's), or a game, read through its
+    open-table view (``game.view().scene()``). Players of a game keep their seat colour for the
+    whole game: the ``k``-th player (Strangers aside) gets ``PLAYER_COLORS[k]`` whatever moves.
+
+    >>> from luckylab import new_game
+    >>> scene = scene_of(new_game("kill", players=3, seed=1))
+    >>> sorted(scene.pawns.values()) == ["Drawing Room"] * 3 and scene.cat is None
+    True
     """
     if state is None:
         return Scene()
     if isinstance(state, Scene):
         return state
+    if isinstance(state, GameState):
+        state = state.view()
+    if isinstance(state, SeatView):
+        state = state.scene()  # type: ignore[attr-defined]
     if isinstance(state, Mapping):
         return Scene(
             pawns=dict(state.get("pawns", {})),
@@ -148,26 +158,9 @@ def scene_of(state: Any) -> Scene:
             colors=dict(state.get("colors", {})),
             cat_blocks=state.get("cat_blocks", "both"),
         )
-    if hasattr(state, "position") and hasattr(state, "names"):
-        strangers = set(getattr(state, "strangers", ()))
-        labels = {seat: state.names[seat] for seat in state.position}
-        pawns = {labels[seat]: space for seat, space in state.position.items()}
-        colors: dict[str, str] = {}
-        players = [s for s in sorted(labels) if s not in strangers]
-        for k, seat in enumerate(players):
-            colors[labels[seat]] = PLAYER_COLORS[k % len(PLAYER_COLORS)]
-        options = getattr(state, "options", {}) or {}
-        return Scene(
-            pawns=pawns,
-            doctor=getattr(state, "doctor", None),
-            cat=getattr(state, "cat", None),
-            strangers=frozenset(labels[s] for s in strangers),
-            colors=colors,
-            cat_blocks=options.get("cat_blocks", "both"),
-        )
     raise OptionError(
-        "state must be None, a Scene, a dict with 'pawns'/'doctor'/'cat', or a game with "
-        f"'position' and 'names'; got {type(state).__name__}"
+        "state must be None, a Scene, a dict with 'pawns'/'doctor'/'cat', a game, or a "
+        f"game's view; got {type(state).__name__}"
     )
 
 

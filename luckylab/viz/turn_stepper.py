@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..errors import OptionError
+from ..simulation import player_seats
 from .args import choice, whole
 from .base import LessonWidget, html_table, show_figure, space_label
 from .draw import (
@@ -200,11 +201,9 @@ class TurnStepper(LessonWidget):
         # in seat order, Strangers included), so the game on screen is the game a simulation
         # with this seed plays.
         rng = random.Random(seed ^ 0x5EED)
-        seats = _seats(game)
-        bot_seeds = [rng.getrandbits(32) for _ in seats]
-        player_seats = [s for s in seats if not _is_stranger(game, s)]
+        bot_seeds = [rng.getrandbits(32) for _ in range(game.num_seats)]
         self.agents = {}
-        for k, seat in enumerate(player_seats):
+        for k, seat in enumerate(player_seats(self.game_name, players, **self.options)):
             self.agents[seat] = _make_agent(self.game_name, self.agent_pickers[k].value,
                                             bot_seeds[seat])
         # Snapshots for Back: the oldest fall off the end once there are ``history`` of them.
@@ -263,7 +262,7 @@ class TurnStepper(LessonWidget):
                 break
             self._snapshot()
             events = self._decide()
-            if self.game.phase == "foil" or self.game.is_over or any(
+            if self.game.view().phase == "foil" or self.game.is_over or any(
                     e.kind in ("attempt", "foiled", "game_over") for e in events):
                 break
         self.last_events = events
@@ -301,12 +300,12 @@ class TurnStepper(LessonWidget):
                     self.foil_answers, self.foil_outcome = [], ""
                     self._round_closed = False
                 data = event.data
-                self.foil_answers.append([self.game.names[data["seat"]], event.text,
+                self.foil_answers.append([self.game.view().names[data["seat"]], event.text,
                                           str(data.get("needed", ""))])
             elif event.kind in ("foiled", "game_over") and not self._round_closed:
                 self.foil_outcome = event.text
                 self._round_closed = True
-        if getattr(self.game, "foil", None) is not None and self._round_closed:
+        if self.game.view().foil is not None and self._round_closed:
             # A round has begun and nobody has answered yet.
             self.foil_answers, self.foil_outcome = [], ""
             self._round_closed = False
@@ -316,26 +315,24 @@ class TurnStepper(LessonWidget):
         """The current or last foiling round: one row per seat asked (who, what they did, Luck
         still needed), then the seats still to be asked."""
         rows = [row[:] for row in self.foil_answers]
-        foil = getattr(self.game, "foil", None)
+        view = self.game.view()
+        foil = view.foil
         if foil is not None:
-            game = self.game
-            for seat in list(foil.order)[len(foil.asked):]:
-                now = seat == game.current_player
-                rows.append([game.names[seat], "deciding now..." if now else "not asked yet",
+            for seat in foil.order[len(foil.asked):]:
+                now = seat == self.game.current_player
+                rows.append([view.names[seat], "deciding now..." if now else "not asked yet",
                              ""])
         return rows
 
     # -- drawing ------------------------------------------------------------------------------
     def _redraw(self) -> None:
         game = self.game
-        board = game.board
+        view = game.view()  # a teacher's stepper: the open table
+        board = view.board
         if self.drawing is None or self.drawing.board is not board:
             self.map_ax.clear()
-            self.drawing = draw_board(board, game, ax=self.map_ax, sight_legend=True)
-        deciding = game.current_player
-        active = getattr(game, "active", deciding)
-        sight = game.names[active] if active is not None and active in game.position else None
-        self.drawing.update(game, sight_of=sight, title=self._title())
+            self.drawing = draw_board(board, view, ax=self.map_ax, sight_legend=True)
+        self.drawing.update(view, sight_of=view.names[view.active], title=self._title())
         show_figure(self.map_output, self.map_figure, self.drawing)
         self.status.value = self._status_html()
         self.step_button.disabled = self.attempt_button.disabled = game.is_over
@@ -348,11 +345,10 @@ class TurnStepper(LessonWidget):
             f"<li>{'<b>' if start + k > fresh else ''}{html.escape(t)}"
             f"{'</b>' if start + k > fresh else ''}</li>" for k, t in enumerate(recent))
         self.log_view.value = f"<ol start='{start}' style='margin:0'>{items}</ol>"
-        foil = getattr(game, "foil", None)
+        foil = view.foil
         head = ""
         if foil is not None:
-            kind = getattr(foil, "kind", "murder")  # Kill Doctor Lucky has murders only
-            head = (f"{html.escape(game.names[foil.attacker])}'s {kind} attempt, value "
+            head = (f"{html.escape(view.names[foil.attacker])}'s {foil.kind} attempt, value "
                     f"{foil.value}: {foil.needed} still needed<br>")
         outcome = f"<br><i>{html.escape(self.foil_outcome)}</i>" if self.foil_outcome else ""
         rows = self.foil_rows
@@ -361,32 +357,35 @@ class TurnStepper(LessonWidget):
         self.foil_view.value = head + body + outcome
 
     def _title(self) -> str:
-        game = self.game
-        if game.is_over:
-            if getattr(game, "finished", game.winner is not None) and game.winner is not None:
-                return f"Game over after {game.turn} turns: {game.names[game.winner]} wins"
-            return f"Game over after {game.turn} turns (unfinished)"
-        active = getattr(game, "active", game.current_player)
-        phase = _PHASE_WORDS.get(game.phase, str(game.phase).replace("_", " "))
-        return f"Turn {game.turn}: {game.names[active]}, {phase}"
+        view = self.game.view()
+        if self.game.is_over:
+            if view.finished and view.winner is not None:
+                return f"Game over after {view.turn} turns: {view.names[view.winner]} wins"
+            return f"Game over after {view.turn} turns (unfinished)"
+        phase = _PHASE_WORDS.get(view.phase, str(view.phase).replace("_", " "))
+        return f"Turn {view.turn}: {view.names[view.active]}, {phase}"
 
     def _status_html(self) -> str:
         game = self.game
+        view = game.view()
+        scene = view.scene()
+        strangers = set(scene.get("strangers", ()))
+        extra = _COLUMNS.get(game.game_name, {})
         rows = []
-        for seat in _seats(game):
-            hand = "-" if _is_stranger(game, seat) else str(len(game.hands.get(seat, ())))
-            rows.append([game.names[seat], space_label(game.board, game.position.get(seat)),
-                         hand, game.move.get(seat, "-") if hasattr(game, "move") else "-",
-                         game.attack.get(seat, "-") if hasattr(game, "attack") else "-"])
+        for seat, space in enumerate(view.positions):
+            name = view.names[seat]
+            rows.append([name, space_label(view.board, space),
+                         "-" if name in strangers else str(view.hand_size(seat)),
+                         *(extra[c](view, seat) if c in extra else "-" for c in _EXTRA)])
         who = "nobody (game over)" if game.current_player is None else \
-            game.names[game.current_player]
+            view.names[game.current_player]
         head = (f"<b>Deciding now:</b> {html.escape(who)} &nbsp; <b>Doctor Lucky:</b> "
-                f"{html.escape(space_label(game.board, game.doctor))} &nbsp; <b>cat:</b> "
-                f"{html.escape(space_label(game.board, getattr(game, 'cat', None)))} &nbsp; "
+                f"{html.escape(space_label(view.board, view.doctor))} &nbsp; <b>cat:</b> "
+                f"{html.escape(space_label(view.board, scene.get('cat')))} &nbsp; "
                 "<b>deck:</b> "
-                f"{len(game.deck)} cards &nbsp; <b>steps so far:</b> {len(game.history)}"
+                f"{view.deck_size} cards &nbsp; <b>steps so far:</b> {len(game.history)}"
                 f" &nbsp; <b>turn jumps:</b> {self.jumps[0]} (Lucky Train: {self.jumps[1]})")
-        return head + html_table(["seat", "space", "cards", "Move", "Attack"], rows)
+        return head + html_table(["seat", "space", "cards", *_EXTRA], rows)
 
 
 def _is_jump(event: Any) -> bool:
@@ -394,15 +393,15 @@ def _is_jump(event: Any) -> bool:
     return event.kind == "doctor_moves" and "jump" in event.data
 
 
-def _seats(game: Any) -> list[int]:
-    """Every seat at the table in clockwise order (the Island lists Strangers too; a game
-    without Strangers, like Kill Doctor Lucky, has one seat per player)."""
-    return list(getattr(game, "seats", None) or range(game.players))
+_EXTRA = ("Move", "Attack")
+"""The status table's columns beyond seat, space and cards."""
 
-
-def _is_stranger(game: Any, seat: int) -> bool:
-    is_stranger = getattr(game, "is_stranger", None)
-    return bool(is_stranger(seat)) if is_stranger is not None else False
+_COLUMNS: dict[str, dict[str, Any]] = {
+    "island": {"Move": lambda view, seat: view.move[seat],
+               "Attack": lambda view, seat: view.attack[seat]},
+}
+"""A game's values for those columns, by game (a game not listed shows "-": Kill Doctor Lucky
+has no Move or Attack numbers)."""
 
 
 def _clone_agent(agent: Any) -> Any:

@@ -183,6 +183,16 @@ class IslandView(SeatView):
         """The live seats whose pawns stand on ``space``."""
         return self._game.pawns_at(space)
 
+    def scene(self) -> dict[str, Any]:
+        """The board as a picture shows it: ``pawns`` (name -> space, by seat order),
+        ``doctor``, ``cat``, ``strangers`` (their names) and ``cat_blocks``
+        (:func:`luckylab.viz.draw.scene_of` reads it). All of it is public."""
+        game = self._game
+        names, position = game.names, game.position
+        return {"pawns": {names[s]: position[s] for s in game.seats}, "doctor": game.doctor,
+                "cat": game.cat, "strangers": [names[s] for s in game.strangers],
+                "cat_blocks": game.cat_blocks}
+
     # -- cards -------------------------------------------------------------------------
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -122,6 +122,14 @@ class KillView(SeatView):
         """The seats whose pawns stand on ``space`` (a new list)."""
         return self._game.pawns_at(space)  # type: ignore[no-any-return]
 
+    def scene(self) -> dict[str, Any]:
+        """The board as a picture shows it: ``pawns`` (name -> space, by seat) and
+        ``doctor`` (:func:`luckylab.viz.draw.scene_of` reads it; Kill Doctor Lucky has no
+        cat and no Strangers). All of it is public."""
+        game = self._game
+        return {"pawns": {game.names[s]: space for s, space in enumerate(self.positions)},
+                "doctor": game.doctor}
+
     @property
     def stepped(self) -> bool:
         """Whether the free step of this doing-something turn is used (``K-ACT-1``)."""

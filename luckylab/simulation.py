@@ -405,7 +405,7 @@ def _stream(game: str, players: int, seed: int, agents: Any, executor: Executor 
             detail: bool, progress: bool, checked: bool,
             options: dict[str, Any]) -> Iterator[tuple[int, GameResult]]:
     seeds = _seed_stream(seed, start)
-    title = game if isinstance(game, str) else getattr(game, "__name__", repr(game))
+    title = game if isinstance(game, str) else game.__name__  # a game class
     bar = _Progress(todo, f"{title} x{players}") if progress else None
     try:
         if executor is None:

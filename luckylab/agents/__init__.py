@@ -7,6 +7,7 @@ Each game has its own module (``luckylab.agents.island``, ...) with an ``AGENTS`
 from __future__ import annotations
 
 from ..errors import OptionError
+from ..games.registry import BUNDLED
 from . import readable
 from .base import Agent, RandomAgent
 from .readable import readable_bots, readable_names
@@ -29,7 +30,7 @@ def register_agents(game: str, agents: dict[str, type[Agent]], default: str) -> 
     Traceback (most recent call last):
     luckylab.errors.OptionError: 'kill' has its own bots; register bots for your own game
     """
-    if game in ("island", "kill", "save", "panic", "doctorwho"):
+    if game in BUNDLED:
         raise OptionError(f"{game!r} has its own bots; register bots for your own game")
     if not (isinstance(agents, dict) and agents and all(
             isinstance(n, str) and isinstance(c, type) and issubclass(c, Agent)

@@ -40,19 +40,46 @@ def readable_bots(game: str) -> tuple[Mapping[str, type[Agent]], str]:
 
     if game in REGISTERED:
         return REGISTERED[game]
-    if game == "island":
-        from .island import AGENTS, DEFAULT
-    elif game == "kill":
-        from .kill import AGENTS, DEFAULT
-    elif game == "save":
-        from .save import AGENTS, DEFAULT
-    elif game == "panic":
-        from .panic import AGENTS, DEFAULT
-    elif game == "doctorwho":
-        from .doctorwho import AGENTS, DEFAULT
-    else:
+    load = _LOADERS.get(game) if isinstance(game, str) else None
+    if load is None:
         raise UnknownGame(f"no agents for game {game!r}")
+    return load()
+
+
+def _island() -> tuple[Mapping[str, type[Agent]], str]:
+    from .island import AGENTS, DEFAULT
+
     return AGENTS, DEFAULT
+
+
+def _kill() -> tuple[Mapping[str, type[Agent]], str]:
+    from .kill import AGENTS, DEFAULT
+
+    return AGENTS, DEFAULT
+
+
+def _save() -> tuple[Mapping[str, type[Agent]], str]:
+    from .save import AGENTS, DEFAULT
+
+    return AGENTS, DEFAULT
+
+
+def _panic() -> tuple[Mapping[str, type[Agent]], str]:
+    from .panic import AGENTS, DEFAULT
+
+    return AGENTS, DEFAULT
+
+
+def _doctorwho() -> tuple[Mapping[str, type[Agent]], str]:
+    from .doctorwho import AGENTS, DEFAULT
+
+    return AGENTS, DEFAULT
+
+
+_LOADERS = {"island": _island, "kill": _kill, "save": _save, "panic": _panic,
+            "doctorwho": _doctorwho}
+"""The bundled games' bot modules, each imported by name on first use (the registry of bots,
+beside the registry of games, :mod:`luckylab.games.registry`)."""
 
 
 def readable_names(game: str) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import UnknownGame
 
-__all__ = ["GAMES", "game_class", "new_game", "register_game"]
+__all__ = ["BUNDLED", "GAMES", "game_class", "new_game", "register_game"]
 
 GAMES: dict[str, str] = {
     "island": "luckylab.games.island.rules:IslandGame",
@@ -78,7 +78,7 @@ def register_game(name: str, cls: type) -> None:
 
     if not (isinstance(name, str) and name.isidentifier()):
         raise UnknownGame(f"a game name is a short identifier such as 'foil', not {name!r}")
-    if name in _BUNDLED:
+    if name in BUNDLED:
         raise UnknownGame(f"{name!r} is a bundled game; register yours under another name")
     if not (isinstance(cls, type) and issubclass(cls, GameBase)):
         raise UnknownGame(f"register_game needs a GameBase subclass, not {cls!r}")
@@ -86,7 +86,8 @@ def register_game(name: str, cls: type) -> None:
     _LOADERS[name] = lambda: cls
 
 
-_BUNDLED = frozenset(_LOADERS)
+BUNDLED = frozenset(_LOADERS)
+"""The names of the games that come with luckylab."""
 
 # Each game module is imported by name in the code above (not by a string), so the import
 # graph that tests/test_layering.py reads sees every dependency; GAMES says the same in words.

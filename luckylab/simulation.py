@@ -37,7 +37,8 @@ from .errors import GameFailed, LuckyLabError, OptionError
 from .games.base import GameResult, check_seed
 
 __all__ = ["MAX_GAMES", "MAX_LISTED_GAMES", "GameFailed", "Summary", "game_seeds",
-           "iter_simulate", "play_game", "player_seats", "simulate", "summarize"]
+           "iter_simulate", "play_game", "player_seats", "seats_of_players", "simulate",
+           "summarize"]
 
 AgentSpec = str | type | None
 
@@ -120,8 +121,14 @@ def _agent_specs(game: str, agents: Any, seats: int,
     raise OptionError(f"agents lists {len(specs)} agents: give one per player ({seats})")
 
 
-def _player_seats(state: Any) -> list[int]:
-    """The seats players sit in, in seat order (the Island's Strangers left out)."""
+def seats_of_players(state: Any) -> list[int]:
+    """The seats players sit in, in seat order, in a game under way (the Island's Strangers
+    left out): read through the protocol.
+
+    >>> from luckylab import new_game
+    >>> seats_of_players(new_game("island", players=2, seed=1))
+    [0, 2]
+    """
     if state.num_seats == state.players:
         return list(range(state.num_seats))
     strangers = set(state.observation(0).data.get("strangers", ()))
@@ -139,7 +146,7 @@ def player_seats(game: str, players: int, **options: Any) -> list[int]:
     """
     from .games.registry import new_game
 
-    return _player_seats(new_game(game, players=players, seed=0, **options))
+    return seats_of_players(new_game(game, players=players, seed=0, **options))
 
 
 def _bundled(cls: type) -> bool:
@@ -198,7 +205,7 @@ def _setup(game: str, players: int, seed: int, agents: Any,
 
     state = new_game(game, players=players, seed=seed, **options)
     name = state.game_name  # a house rule's class plays with the bots of the game it changes
-    players_at = (_player_seats(state) if isinstance(agents, (list, tuple))
+    players_at = (seats_of_players(state) if isinstance(agents, (list, tuple))
                   and state.num_seats != state.players else None)
     specs = _agent_specs(name, agents, state.num_seats, players_at)
     rng = random.Random(seed ^ 0x5EED)

@@ -86,10 +86,10 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
     """
     from ..agents import agent_class
     from ..games.registry import new_game
+    from ..simulation import seats_of_players
 
     state = new_game(game, players=players, seed=deal.seed, **options)
-    strangers = set(getattr(state, "strangers", ()))
-    player_seats = [s for s in range(state.num_seats) if s not in strangers]
+    player_seats = seats_of_players(state)  # the Island's Strangers left out
     position = {seat: k for k, seat in enumerate(player_seats)}
     default = agent_class(game)
     local: dict[int, Any] = {}
@@ -108,7 +108,7 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
         local[seat] = default(seed=bot_seed(deal.seed, f"stand-in {seat}"))
 
     for seat in range(state.num_seats):
-        if seat in strangers:
+        if seat not in position:  # a Stranger
             local[seat] = default(seed=bot_seed(deal.seed, f"stranger {seat}"))
             continue
         name = deal.seats[position[seat]]

@@ -121,7 +121,7 @@ class Greedy(Agent):
     name = "greedy"
     trusted = True  # it only ever returns one of game.legal_actions()
     reads_events = False
-    fused_turn = "doctorwho"  # the engine may play its turns itself (games.doctorwho_fast)
+    fused_turn = "doctorwho"  # the engine may play its turns itself (games.doctorwho.fast)
     careful = False
     bluff = False
 
@@ -278,7 +278,7 @@ class Careful(Greedy):
 
     name = "careful"
     careful = True
-    fused_turn = "doctorwho"  # games.doctorwho_fast plays it too, as its profile says
+    fused_turn = "doctorwho"  # games.doctorwho.fast plays it too, as its profile says
     fused_profile = {"dispose": "careful"}
 
     def dispose(self, game: Any, obs: Observation | None, cards: Any) -> Any:

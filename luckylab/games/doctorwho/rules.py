@@ -329,6 +329,11 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
         """How many of ``seat``'s Dalek counters mark an attack."""
         return sum(1 for loc in self.locs.values() if loc.attacker == seat)
 
+    def has_free_dalek(self, seat: int) -> bool:
+        """Ruling 2: a new attack, or a takeover, needs one of ``seat``'s Dalek counters free
+        (a bounce off a TARDIS counter needs none: the attack never stays)."""
+        return self.daleks_in_play(seat) < COUNTERS
+
     def tardis_in_play(self, seat: int) -> int:
         """How many of ``seat``'s TARDIS counters are on Locations."""
         return sum(1 for lid in self.lines[seat] if self.locs[lid].tardis)
@@ -474,7 +479,7 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
 
     def _attack_targets(self, seat: int) -> list[int]:
         out = []
-        free = self.daleks_in_play(seat) < COUNTERS
+        free = self.has_free_dalek(seat)
         for s in self._from_left(seat):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
@@ -515,7 +520,7 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
         return all(b in ok[a] for a, b in itertools.combinations(cards, 2))
 
     def _takeover_targets(self, seat: int, card: int) -> list[int]:
-        if self.daleks_in_play(seat) >= COUNTERS:
+        if not self.has_free_dalek(seat):
             return []
         needs = ("Dalek", "Dalek Flagship") if self.cards[card].name == "Davros" else (
             "Cybermen",)
@@ -764,7 +769,7 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
         self._kind(a.cards, "enemy")
         if not self._compatible(self._attack_cards(a.loc) + list(a.cards)):
             raise IllegalAction("Enemy cards of one attack are of one type, or say they combine")
-        if loc.attacker is None and not loc.tardis and self.daleks_in_play(seat) >= COUNTERS:
+        if loc.attacker is None and not loc.tardis and not self.has_free_dalek(seat):
             raise IllegalAction("all your Dalek counters are in play: no new attack (ruling 2)")
         self._spend(seat, len(a.cards))
 

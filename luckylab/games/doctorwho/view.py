@@ -272,7 +272,7 @@ class DoctorWhoView(SeatView):
     >>> try:
     ...     view.hand_of(1)
     ... except HiddenInformation as hidden:
-    ...     print(str(hidden).replace("; ", ";\n"))
+    ...     print(str(hidden).replace("; ", ";\\n"))
     Seat 2's hand is hidden from Seat 1;
     view.hand_size(1) says how many cards it holds
     >>> view.card(view.locations_of(0)[0]).kind

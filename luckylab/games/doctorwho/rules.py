@@ -51,8 +51,12 @@ Rulings where the rules are silent (the numbered ones are the rules file's; each
   richest first).
 - Two players (``D-VAR-1``): Davros, Cyberking and Chameleon Arch are set aside; you pass 2 and
   draw 3; the player right of the first gets 3 cards; the hand floor is 2.
-"""
 
+A subclass that changes a rule is played by its own rules everywhere, ``simulate``'s default
+path included: :meth:`DoctorWhoGame.play_out` runs the fused turns of
+:mod:`~luckylab.games.doctorwho.fast` (the default bots and these rules in one loop) only for
+this class as written (``tests/test_house_rules_doctorwho.py``).
+"""
 
 from __future__ import annotations
 
@@ -96,9 +100,21 @@ __all__ = ["DoctorWhoGame", "match_options", "score"]
 BELOW_END = 20
 """Cards under the End of the Game card (``D-SET-4``)."""
 SONICS = ("Sonic Screwdriver", "Psychic Paper", "Vincent Van Gogh")
+"""Support cards that turn an attack on you face up, +1 TP (``D-CARD-2``)."""
 JACKS = ("Captain Jack", "Collecting on Debts")
+"""Support cards that discard an Enemy attacking you (``D-CARD-2``)."""
 WIDENERS = ("Wilf", "Ood")
+"""Support cards that widen the reserve by one, face up in it (``D-CARD-3``)."""
 TWO_PLAYER_OUT = ("Davros", "Cyberking", "Chameleon Arch")
+"""Cards that need a third player, set aside with two (``D-VAR-1``)."""
+
+_SUPPORT_FIELDS: dict[str, tuple[str, ...]] = {
+    "Jammy Dodger": ("loc",), "Bad Wolf": ("loc",), "Chameleon Arch": ("loc", "to"),
+    "K-9": ("loc", "cards"), "Mr Clever": ("cards",), "Regeneration": ("cards",),
+    **{name: ("loc",) for name in SONICS}, **{name: ("loc", "index") for name in JACKS},
+}
+"""The PlaySupport fields a Support card uses (Sonics: ``loc``; Captain Jack and Collecting on
+Debts: ``loc`` and ``index``; the rest none): every other field stays None (``cards`` empty)."""
 
 Phase = Literal["turn", "endgame", "decide", "over"]
 
@@ -298,7 +314,7 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
         self.events.extend(self._pending)
         self._pending = []
 
-    # -- the state machine's face ------------------------------------------------------------
+    # -- the state machine's face, and the rules' questions about the table --------------
     @property
     def current_player(self) -> int | None:
         """Who decides now (the defender or attacker in a conflict decision), None when over."""
@@ -359,14 +375,6 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
     def __repr__(self) -> str:
         return (f"<DoctorWhoGame players={self.players} seed={self.seed} phase={self.phase} "
                 f"turn={self.turns} player={self.current_player}>")
-
-    def returns(self) -> tuple[float, ...]:
-        """One number per seat at the end: the winners share 1.0 (``D-SCO-1``: ties share the
-        win); all 0.0 before the end and in a game stopped by its turn cap."""
-        out = [0.0] * self.players
-        for w in self.winners:
-            out[w] = 1.0 / len(self.winners)
-        return tuple(out)
 
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self, *only: type) -> list[Action]:
@@ -604,7 +612,6 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
             return [UseValiant(True), UseValiant(False)]
         return [MatchDiscard(o) for o in c.options]
 
-
     # -- applying actions (HandlerTable: check, then do, by HANDLERS) ------------------------
     def _refusal(self, action: Any, phase: Any) -> IllegalAction:
         """The error for an action this phase does not take (another game's action, or one of
@@ -629,27 +636,12 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
         self.events.extend(events)
         return events
 
-    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
-        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
-        each seat. In a quiet game of exactly these rules (this class, no method replaced:
-        :func:`~luckylab.games.fused.plays_as_written`) where every seat is the default bot or
-        a variant of it that they play, the fused turns of
-        :mod:`luckylab.games.doctorwho.fast` play it (the same game, faster). A subclass that
-        changes a rule plays through its own rules here, as fast as ``checked=True``."""
-        if self._quiet and plays_as_written(self, DoctorWhoGame) and all_fused(
-                choosers, self.game_name):
-            from .fast import PLAYS, play_out
-
-            profiles = fused_profiles(choosers, PLAYS)
-            if profiles is not None:  # each seat's play, as the fused turns know it
-                play_out(self, choosers, profiles)
-                return
-        super().play_out(choosers)
-
     def _name(self, cid: int) -> str:
+        """A card as the messages name it."""
         return str(self.cards[cid])
 
     def _p(self, seat: int) -> str:
+        """``"Player 2"``: a seat as people count (from 1)."""
         return f"Player {seat + 1}"
 
     # shared checks ----------------------------------------------------------------------------
@@ -696,6 +688,7 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
 
     # TP -------------------------------------------------------------------------------------
     def _gain(self, seat: int, n: int) -> int:
+        """``seat`` takes ``n`` TP from the supply, or what is left of it."""
         got = min(n, self.supply)
         self.tp[seat] += got
         return got
@@ -1294,17 +1287,22 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
                 self._say("endgame", "The End Game begins: one action a turn, no passing.")
         self._next_turn()
 
+    # The turn order and the end (D-SET-1, D-END-1, D-END-3, D-SCO-1) --------------------------
     def _after_action(self) -> None:
+        """``D-END-3``: in the End Game a turn is one action."""
         if self.endgame and self.phase != "over":
             self._next_turn()
 
     def _next_turn(self) -> None:
+        """``D-SET-1``: the turn passes to the left (the next seat)."""
         self.turn_player = (self.turn_player + 1) % self.players
         self.turns += 1
         self.phase = "endgame" if self.endgame else "turn"
         self._begin_turn()
 
     def _begin_turn(self) -> None:
+        """The game ends as a turn begins (``D-END-1``, ``D-END-3``, ruling 8), or stops at its
+        turn cap unfinished."""
         seat = self.turn_player
         if self.daleks_in_play(seat) == COUNTERS or self.tardis_in_play(seat) == COUNTERS:
             self._finish(f"{self._p(seat)} has all five counters of a kind in play (D-END-1)")
@@ -1319,6 +1317,7 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
                                   "turns).", turns=self.turn_cap)
 
     def _finish(self, reason: str) -> None:
+        """``D-SCO-1``: score; the highest score wins, ties share the win."""
         self.phase = "over"
         self.finished = True
         self.end_reason = reason
@@ -1330,6 +1329,14 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
         self._say("game_over", f"Game over: {reason}. Scores {table}; {who} "
                                f"{'win' if len(self.winners) > 1 else 'wins'}.",
                   scores=list(self.scores), winners=list(self.winners))
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat at the end: the winners share 1.0 (``D-SCO-1``: ties share the
+        win); all 0.0 before the end and in a game stopped by its turn cap."""
+        out = [0.0] * self.players
+        for w in self.winners:
+            out[w] = 1.0 / len(self.winners)
+        return tuple(out)
 
     @property
     def winner(self) -> int | None:
@@ -1347,13 +1354,20 @@ class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
                    "end": self.end_reason, "tp": list(self.tp)},
         )
 
+    # -- a whole game at once (for speed only: the same game) --------------------------------
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
+        each seat. In a quiet game of exactly these rules (this class, no method replaced:
+        :func:`~luckylab.games.fused.plays_as_written`) where every seat is the default bot or
+        a variant of it that they play, the fused turns of
+        :mod:`luckylab.games.doctorwho.fast` play it (the same game, faster). A subclass that
+        changes a rule plays through its own rules here, as fast as ``checked=True``."""
+        if self._quiet and plays_as_written(self, DoctorWhoGame) and all_fused(
+                choosers, self.game_name):
+            from .fast import PLAYS, play_out
 
-
-_SUPPORT_FIELDS: dict[str, tuple[str, ...]] = {
-    "Jammy Dodger": ("loc",), "Bad Wolf": ("loc",), "Chameleon Arch": ("loc", "to"),
-    "K-9": ("loc", "cards"), "Mr Clever": ("cards",), "Regeneration": ("cards",),
-    **{name: ("loc",) for name in SONICS}, **{name: ("loc", "index") for name in JACKS},
-}
-"""The PlaySupport fields a Support card uses (Sonics: ``loc``; Captain Jack and Collecting on
-Debts: ``loc`` and ``index``; the rest none): every other field stays None (``cards`` empty)."""
-
+            profiles = fused_profiles(choosers, PLAYS)
+            if profiles is not None:  # each seat's play, as the fused turns know it
+                play_out(self, choosers, profiles)
+                return
+        super().play_out(choosers)

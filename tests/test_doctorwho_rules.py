@@ -1096,9 +1096,11 @@ def test_ruling_10_a_seats_view_shows_what_its_observation_shows():
                     view.reserve_of(other)
                 with pytest.raises(HiddenInformation):
                     view.passed_by((seat + 2) % 4)  # neither its own pass nor one to it
-                if seat != game.current_player:
-                    with pytest.raises(HiddenInformation, match="seat deciding"):
+                if seat != game.turn_player:
+                    with pytest.raises(HiddenInformation, match="turn player's view"):
                         view.legal_attacks()
+                else:
+                    assert view.legal_defences() == game.legal_defences()
             table = game.view()
             assert [table.hand_of(s) for s in range(4)] == [tuple(h) for h in game.hands]
             with pytest.raises(HiddenInformation, match="hand_of"):

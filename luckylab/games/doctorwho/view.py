@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ...cards.doctorwho import DWCard, compatible
+from ...errors import HiddenInformation
 from ..copying import light_copy
 from ..protocol import Observation, SeatView
 from .actions import Loc
@@ -249,7 +250,9 @@ class DoctorWhoViews:
     def view(self, seat: int | None = None) -> DoctorWhoView:
         """What ``seat`` may know, read live (:class:`DoctorWhoView`); ``view()`` is the open
         table, every card shown."""
-        return DoctorWhoView(self, None if seat is None else self._check_seat(seat))
+        if seat is None or (type(seat) is int and 0 <= seat < self.players):
+            return DoctorWhoView(self, seat)  # (a bot asks each decision: no more checks)
+        return DoctorWhoView(self, self._check_seat(seat))
 
 
 class DoctorWhoView(SeatView):
@@ -460,20 +463,25 @@ class DoctorWhoView(SeatView):
 
     # -- the rules' questions -----------------------------------------------------------------
     def legal_defences(self) -> list[tuple[int, list[tuple[int, ...]]]]:
-        """The deciding seat's legal Defend actions grouped by Location (``D-DEF-1``):
-        ``(loc, [cards, ...])`` pairs in the order ``legal_actions()`` lists them."""
-        self._deciding("Defend")
+        """The turn player's legal Defend actions grouped by Location (``D-DEF-1``):
+        ``(loc, [cards, ...])`` pairs in the order ``legal_actions()`` lists them (none
+        outside the turn's actions: a conflict decision, the end). Only the turn player's view
+        (or the open table) may ask: they show its cards."""
+        seat = self.seat
+        if seat is not None and seat != self._game.turn_player:
+            raise self._not_deciding("Defend")
         return self._game.legal_defences()  # type: ignore[no-any-return]
 
     def legal_attacks(self) -> list[tuple[int, list[tuple[int, ...]]]]:
-        """The deciding seat's legal Attack actions grouped by Location (``D-ENE-1``), in the
-        order ``legal_actions()`` lists them."""
-        self._deciding("Attack")
+        """The turn player's legal Attack actions grouped by Location (``D-ENE-1``), in the
+        order ``legal_actions()`` lists them; only its view (or the open table) may ask."""
+        seat = self.seat
+        if seat is not None and seat != self._game.turn_player:
+            raise self._not_deciding("Attack")
         return self._game.legal_attacks()  # type: ignore[no-any-return]
 
-    def _deciding(self, what: str) -> None:
-        """Raise unless this view's seat decides now (its legal actions show its cards)."""
-        seat = self.seat
-        if seat is not None and seat != self._game.current_player:
-            raise self._hidden(f"Another seat's legal {what} actions",
-                               "ask the view of the seat deciding now")
+    def _not_deciding(self, what: str) -> HiddenInformation:
+        """The error for the turn player's legal actions asked by another seat (they show the
+        turn player's cards; ``D-TURN-1``: Defend and Attack are actions of one's turn)."""
+        return self._hidden(f"The turn player's legal {what} actions",
+                            "ask the turn player's view")

@@ -49,6 +49,7 @@ class DoctorWhoViews:
     rng: random.Random
 
     def _shared_attributes(self) -> frozenset[str]:
+        """The card list: read-only, shared by every copy."""
         return frozenset({"cards"})
 
     def clone(self: _G) -> _G:

@@ -148,7 +148,8 @@ def test_remembered_answers_leave_the_collector_little_to_walk():
     import gc
 
     from luckylab.agents import agent_class
-    from luckylab.games import doctorwho, doctorwho_fast
+    from luckylab.games.doctorwho import fast as doctorwho_fast
+    from luckylab.games.doctorwho import tables
 
     for seed in range(3):
         game = new_game("doctorwho", players=4, seed=seed)
@@ -164,8 +165,8 @@ def test_remembered_answers_leave_the_collector_little_to_walk():
     for memo in memos:
         assert not [k for k in memo if gc.is_tracked(k)]
         assert not [v for v in memo.values() if gc.is_tracked(v)]
-    engine = doctorwho._tables(game.cards)[3]
+    engine = tables.card_tables(game.cards)[3]
     sets = [s for answer in engine.values() if isinstance(answer, tuple)
             for _, s in answer]
     assert sets and len({id(s) for s in sets}) == len(set(sets))  # one copy of each set
-    assert doctorwho.MEMO_MOST <= 20_000
+    assert tables.MEMO_MOST <= 20_000

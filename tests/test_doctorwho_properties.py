@@ -73,13 +73,13 @@ def test_the_observation_check_would_catch_a_leak():
 
 
 class Blindfold:
-    """Only what a seat may know: its observation, its legal actions, the printed card list."""
+    """Only what a seat may know: its observation, its legal actions and its own view (the
+    printed card list, its legal Defend and Attack actions grouped by Location)."""
 
     game_name = "doctorwho"
 
     def __init__(self, game):
         self._game = game
-        self.cards = game.cards
 
     @property
     def current_player(self):
@@ -91,11 +91,9 @@ class Blindfold:
     def legal_actions(self, *only):
         return self._game.legal_actions(*only)
 
-    def legal_defences(self):  # the legal Defend actions, grouped by Location
-        return self._game.legal_defences()
-
-    def legal_attacks(self):  # the legal Attack actions, grouped by Location
-        return self._game.legal_attacks()
+    def view(self, seat=None):  # the deciding seat's own view, never the open table
+        assert seat is not None and seat == self._game.current_player
+        return self._game.view(seat)
 
 
 @pytest.mark.parametrize("cls", [Greedy, Careful, Bluffer])

@@ -1050,6 +1050,71 @@ def test_ruling_10_observation_shows_own_cards_and_hides_others():
         game.observation(7)
 
 
+def test_ruling_10_a_seats_view_shows_what_its_observation_shows():
+    """``game.view(seat)`` (the bots', widgets' and analyses' reading) agrees with
+    ``observation(seat)`` at every step of played games, hides what the observation hides
+    (another hand, another face-down reserve, others' face-down cards as None) and hands out
+    nothing that changes the game."""
+    from luckylab.agents.doctorwho import Careful
+    from luckylab.errors import HiddenInformation
+
+    conflicts = 0  # decisions inside a conflict seen
+    for seed in range(3):
+        game = new_game("doctorwho", players=4, seed=seed)
+        bots = [Careful(seed=seed + s) for s in range(4)]
+        steps = 0
+        while not game.is_over:
+            for seat in range(4):
+                view, obs = game.view(seat), game.observation(seat)
+                assert list(view.hand) == obs["hand"] and list(view.reserve) == obs["reserve"]
+                assert [view.hand_size(s) for s in range(4)] == obs["hands"]
+                assert [view.reserve_size(s) for s in range(4)] == obs["reserves"]
+                assert [list(view.face_up_reserve(s)) for s in range(4)] == obs["reserve_up"]
+                assert list(view.tp) == obs["tp"] and view.supply == obs["supply"]
+                assert (view.phase, view.turn, view.endgame, view.end_revealed) == (
+                    obs["phase"], obs["turn"], obs["endgame"], obs["end_revealed"])
+                assert view.deck_size == obs["deck"] and list(view.discards) == obs["discard"]
+                assert list(view.passed_by(seat)) == obs["passed"]
+                assert list(view.received_by(seat)) == obs["received"]
+                assert [view.daleks_in_play(s) for s in range(4)] == obs["daleks"]
+                assert [view.tardis_in_play(s) for s in range(4)] == obs["tardises"]
+                conflict = view.conflict
+                assert (None if conflict is None else dict(conflict)) == obs["conflict"]
+                if conflict is not None:
+                    conflicts += 1
+                    with pytest.raises(TypeError):
+                        conflict["stage"] = "over"  # type: ignore[index]  # read-only
+                seen = [{"card": lid, "owner": view.owner(lid), "tardis": view.tardis(lid),
+                         "attacker": view.attacker(lid), "defenders": list(view.defenders(lid)),
+                         "enemies": list(view.enemies(lid))}
+                        for s in range(4) for lid in view.locations_of(s)]
+                assert seen == obs["locations"]
+                other = (seat + 1) % 4
+                with pytest.raises(HiddenInformation, match="hand_size"):
+                    view.hand_of(other)
+                with pytest.raises(HiddenInformation, match="reserve_size"):
+                    view.reserve_of(other)
+                with pytest.raises(HiddenInformation):
+                    view.passed_by((seat + 2) % 4)  # neither its own pass nor one to it
+                if seat != game.turn_player:
+                    with pytest.raises(HiddenInformation, match="turn player's view"):
+                        view.legal_attacks()
+                else:
+                    assert view.legal_defences() == game.legal_defences()
+            table = game.view()
+            assert [table.hand_of(s) for s in range(4)] == [tuple(h) for h in game.hands]
+            with pytest.raises(HiddenInformation, match="hand_of"):
+                table.hand  # noqa: B018 (the open table holds no hand of its own)
+            steps += 1
+            game.apply(bots[game.current_player].choose(game))
+        assert steps > 50
+    assert conflicts > 0
+    view = game.view(0)
+    assert isinstance(view.hand, tuple) and isinstance(view.tp, tuple)
+    with pytest.raises(AttributeError):
+        view.other = 1  # type: ignore[attr-defined]  # __slots__: nothing to set on a view
+
+
 def test_illegal_actions_leave_the_game_unchanged():
     game = new_game("doctorwho", players=3, seed=2)
     before = game.record(), [list(h) for h in game.hands], list(game.deck)

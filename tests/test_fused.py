@@ -209,7 +209,7 @@ def test_profiles_are_the_bots_own():
         min_value = 4
 
     assert not is_fused(Stingier(seed=1).choose, "kill")
-    from luckylab.games.doctorwho_fast import PLAYS as WHO
+    from luckylab.games.doctorwho.fast import PLAYS as WHO
 
     assert fused_profiles([Greedy(seed=1).choose, Careful(seed=2).choose,
                            Bluffer(seed=3).choose], WHO) == [
@@ -429,34 +429,32 @@ def test_doctorwho_fused_turns_leave_the_last_resort_to_the_bot(bot):
 
 
 def test_doctorwho_fused_turns_on_cards_where_a_location_is_not_always_best(monkeypatch):
-    from luckylab.games import doctorwho_fast
-    from luckylab.games.doctorwho import _FUSED_PARTS
+    from luckylab.games.doctorwho import fast as doctorwho_fast
 
     game = new_game("doctorwho", players=3, seed=2)
-    monkeypatch.setattr(doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS),
+    monkeypatch.setattr(doctorwho_fast.fast_tables(game.cards),
                         "locations_first", False)  # then the bot weighs everything itself
     want = _doctorwho_played(new_game("doctorwho", players=3, seed=2), Greedy(seed=3), False)
     assert _doctorwho_played(game, Greedy(seed=3), True) == want
 
 
 def test_doctorwho_fused_help_is_the_bots_help():
-    from luckylab.games import doctorwho_fast
-    from luckylab.games.doctorwho import _FUSED_PARTS
+    from luckylab.games.doctorwho import fast as doctorwho_fast
 
     game = new_game("doctorwho", players=3, seed=1)
-    table = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS).help
+    table = doctorwho_fast.fast_tables(game.cards).help
     assert table == [help_value(c) for c in game.cards]
     assert len(set(table)) > 3
 
 
 def test_doctorwho_fused_attack_sets_are_the_rules_sets():
     """The fused turns find the first Enemy set of a strength without listing every set
-    (``_attack_groups``): the same set, on random hands of Enemies, duplicates and all."""
-    from luckylab.games import doctorwho_fast
-    from luckylab.games.doctorwho import _FUSED_PARTS, _attack_groups
+    (``attack_groups``): the same set, on random hands of Enemies, duplicates and all."""
+    from luckylab.games.doctorwho import fast as doctorwho_fast
+    from luckylab.games.doctorwho.tables import attack_groups
 
     game = new_game("doctorwho", players=4, seed=1)
-    t = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS)
+    t = doctorwho_fast.fast_tables(game.cards)
     assert t.designs_alike
     enemies = [c.id for c in game.cards if c.kind == "enemy"]
     rng = random.Random(3)
@@ -464,7 +462,7 @@ def test_doctorwho_fused_attack_sets_are_the_rules_sets():
     for _ in range(3000):
         hand = tuple(sorted(rng.sample(enemies, rng.randint(1, 8))))
         most, need = rng.randint(1, len(hand)), rng.randint(1, 14)
-        want = next((combo for combo, _ in _attack_groups(list(hand), most, game.cards)
+        want = next((combo for combo, _ in attack_groups(list(hand), most, game.cards)
                      if sum(game.cards[c].strength for c in combo) >= need), None)
         assert doctorwho_fast._first_set(t, hand, most, need) == want, (hand, most, need)
         found += want is not None and len(want) > 1
@@ -473,12 +471,11 @@ def test_doctorwho_fused_attack_sets_are_the_rules_sets():
 
 def test_doctorwho_fused_turns_where_equal_designs_attack_otherwise(monkeypatch):
     """(A card list whose equal designs differ in type: the sets as the rules list them.)"""
-    from luckylab.games import doctorwho_fast
-    from luckylab.games.doctorwho import _FUSED_PARTS
+    from luckylab.games.doctorwho import fast as doctorwho_fast
 
     for seed in range(10):
         game = new_game("doctorwho", players=4, seed=seed)
-        t = doctorwho_fast.fast_tables(game.cards, _FUSED_PARTS)
+        t = doctorwho_fast.fast_tables(game.cards)
         monkeypatch.setattr(t, "designs_alike", False)
         monkeypatch.setattr(t, "attacks", {})
         want = _doctorwho_played(new_game("doctorwho", players=4, seed=seed), Bluffer(seed=3),
@@ -492,18 +489,18 @@ def test_doctorwho_fused_attack_sets_where_equal_designs_combine_otherwise():
     never listed. The fused turns see it and take the rules' sets, not their shortcut's."""
     import dataclasses
 
-    from luckylab.games import doctorwho_fast
-    from luckylab.games.doctorwho import _FUSED_PARTS, _attack_groups
+    from luckylab.games.doctorwho import fast as doctorwho_fast
+    from luckylab.games.doctorwho.tables import attack_groups
 
     cards = new_game("doctorwho", players=4, seed=0).cards
     first, twin = [c for c in cards if c.kind == "enemy" and c.name == "Dalek"][:2]
     cyber = next(c for c in cards if c.kind == "enemy" and c.name == "Cybermen")
     odd = tuple(dataclasses.replace(c, type=cyber.type) if c is twin else c for c in cards)
-    t = doctorwho_fast.fast_tables(odd, _FUSED_PARTS)
+    t = doctorwho_fast.fast_tables(odd)
     assert not t.designs_alike
     hand = tuple(sorted((first.id, twin.id, cyber.id)))
     need = twin.strength + cyber.strength
-    want = next((combo for combo, _ in _attack_groups(list(hand), 2, odd)
+    want = next((combo for combo, _ in attack_groups(list(hand), 2, odd)
                  if sum(odd[c].strength for c in combo) >= need), None)
     assert doctorwho_fast._first_set(t, hand, 2, need) != want  # the shortcut would differ
     assert doctorwho_fast._attack(t, (hand, 2), need) == want

@@ -1,7 +1,8 @@
-"""Bots for Doctor Who: The Card Game. They read only ``game.observation(seat)``, the card list
-and ``game.legal_actions()`` (or some kinds of it, and its Defend and Attack actions grouped by
-Location: ``legal_defences()``, ``legal_attacks()``): never another seat's hand or a face-down
-card of someone else.
+"""Bots for Doctor Who: The Card Game. They read only ``game.observation(seat)``,
+``game.legal_actions()`` (or some kinds of it) and their seat's view, ``game.view(seat)``
+(:class:`~luckylab.games.doctorwho.DoctorWhoView`: the card list, and the Defend and Attack
+actions grouped by Location, ``legal_defences()``, ``legal_attacks()``): never another seat's
+hand or a face-down card of someone else.
 
 ``greedy`` (the default)
     Scores every legal action by what it gains now (Locations, safe attacks, defences it can
@@ -121,13 +122,14 @@ class Greedy(Agent):
     name = "greedy"
     trusted = True  # it only ever returns one of game.legal_actions()
     reads_events = False
-    fused_turn = "doctorwho"  # the engine may play its turns itself (games.doctorwho_fast)
+    fused_turn = "doctorwho"  # the engine may play its turns itself (games.doctorwho.fast)
     careful = False
     bluff = False
 
     def choose(self, game: Any) -> Any:
         seat = game.current_player
-        cards = game.cards
+        view = game.view(seat)
+        cards = view.cards
         own = _bundled_scores(type(self))  # then defences and attacks a Location at a time
         # In a conflict: its decision. In a turn: only the kinds that can score above 0 (the
         # rest end the turn), so the best of them is the best of every legal action.
@@ -139,8 +141,8 @@ class Greedy(Agent):
         first, others = actions[:n], actions[n:]
         if first and own and _locations_first(cards):  # nothing else can outscore them
             return max(first, key=lambda a: self.location_value(cards[a.card]))
-        defences = game.legal_defences() if own else []
-        attacks = game.legal_attacks() if own else []
+        defences = view.legal_defences() if own else []
+        attacks = view.legal_attacks() if own else []
         if not (first or defences or attacks or others):
             return self.dispose(game, None, cards)
         obs = game.observation(seat, text=False)  # the bot reads only the data
@@ -278,7 +280,7 @@ class Careful(Greedy):
 
     name = "careful"
     careful = True
-    fused_turn = "doctorwho"  # games.doctorwho_fast plays it too, as its profile says
+    fused_turn = "doctorwho"  # games.doctorwho.fast plays it too, as its profile says
     fused_profile = {"dispose": "careful"}
 
     def dispose(self, game: Any, obs: Observation | None, cards: Any) -> Any:

@@ -477,7 +477,7 @@ class DoctorWhoISMCTS(ISMCTSAgent):
     """ISMCTS for Doctor Who: The Card Game, rolling out with the bluffer bot (the best readable
     bot in Player 1's seat).
 
-    Its rollouts are fused turns (``games.doctorwho_fast`` plays the bluffer bot as it does the
+    Its rollouts are fused turns (``games.doctorwho.fast`` plays the bluffer bot as it does the
     greedy one, at about the same CPU), and they make a much stronger searcher than greedy
     rollouts. Player 1's wins at 24 iterations, 40 seeded games a row
     (``benchmarks/bench_search.py``'s deals and opponents), against copies of the greedy,

@@ -24,7 +24,7 @@ GAMES: dict[str, str] = {
     "kill": "luckylab.games.kill.rules:KillGame",
     "save": "luckylab.games.save:SaveGame",
     "panic": "luckylab.games.panic:PanicGame",
-    "doctorwho": "luckylab.games.doctorwho:DoctorWhoGame",
+    "doctorwho": "luckylab.games.doctorwho.rules:DoctorWhoGame",
 }
 """Game name -> the class that plays it (imported on first use)."""
 
@@ -54,7 +54,7 @@ def _panic() -> type:
 
 
 def _doctorwho() -> type:
-    from .doctorwho import DoctorWhoGame
+    from .doctorwho.rules import DoctorWhoGame
 
     return DoctorWhoGame
 

@@ -80,8 +80,8 @@ class SeatView(LessonWidget):
 
     def next_turn(self) -> None:
         """Play actions until the turn passes to another player (or the game ends)."""
-        start = self.game.turns
-        while not self.game.is_over and self.game.turns == start:
+        start = self.game.view().turn
+        while not self.game.is_over and self.game.view().turn == start:
             self.game.apply(self.bots[self.game.current_player].choose(self.game))
         self.redraw()
 
@@ -100,7 +100,7 @@ class SeatView(LessonWidget):
         if cid is None:
             return "?"
         self.shown.add(cid)
-        return html.escape(str(self.game.cards[cid]))
+        return html.escape(str(self.game.view(self.seat).card(cid)))
 
     def redraw(self) -> None:
         """Draw the chosen seat's view from its observation alone."""

@@ -94,9 +94,9 @@ class Namer:
 
     def card(self, card_id: int) -> str:
         """A card as the hand shows it."""
-        card = self.game.card(card_id)
         if self.words.picture == "tableau":  # Doctor Who: its name and strength or VP
-            return str(card)
+            return str(self.game.view().card(card_id))
+        card = self.game.card(card_id)
         if card.kind == "failure":
             return f"{card.name} ({card.luck} {self.words.unit})"
         if self.words.card_details:
@@ -229,7 +229,7 @@ def _dw(label: str, a: Any, cards: Sequence[int] = (), loc: int | None = None) -
 
 
 def _location(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    tp = game.card(a.card).tp
+    tp = game.view().card(a.card).tp
     return _dw(f"play {n.card(a.card)}, take {tp} TP", a, (a.card,))
 
 

@@ -7,7 +7,8 @@ face up by name), then that seat's own hand and reserve as cards in their kind's
 (Okabe-Ito, safe for colour-blind eyes) with their strength, and what it last passed and
 received. Every card and Location is a box a click can pick
 (:class:`~luckylab.viz.clicks.BoxClicks`: ``"card:<id>"``, ``"loc:<id>"``). It reads only
-``observation(seat)`` and the public card list, so no hidden card of another seat can appear.
+``observation(seat)`` and the public card list (the seat's view, ``game.view(seat)``), so no
+hidden card of another seat can appear.
 
 >>> from luckylab import new_game
 >>> game = new_game("doctorwho", players=3, seed=2)
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
@@ -33,6 +34,9 @@ from ..blit import Painter
 from ..clicks import BoxClicks
 from ..draw import _ink_on
 from ..style import OKABE_ITO
+
+if TYPE_CHECKING:
+    from ...games.doctorwho import DoctorWhoView
 
 __all__ = ["KIND_COLOURS", "Tableau"]
 
@@ -87,14 +91,15 @@ class Tableau:
         if key is not None:
             self.clicks.boxes[key] = (x, y, x + w, y + h)
 
-    def _name(self, game: Any, cid: int | None) -> str:
-        return "?" if cid is None else str(game.card(cid))
+    def _name(self, view: DoctorWhoView, cid: int | None) -> str:
+        return "?" if cid is None else str(view.card(cid))
 
     # -- the picture -----------------------------------------------------------------------------
     def png(self, game: Any, obs: Mapping[str, Any], targets: Sequence[str], you: int,
             focused: str | None, title: str, namer: Any, chosen: Sequence[str] = ()) -> bytes:
         """The table now as ``you`` may see it (``obs``), ``targets`` dashed, ``chosen`` (and
         ``focused``) framed."""
+        view = game.view(you)  # the card list: public, read through the seat's view
         ax = self.ax
         ax.cla()
         ax.set_axis_off()
@@ -111,13 +116,13 @@ class Tableau:
         row_h = min(10.0, 38.0 / players)
         top = HEIGHT - 5.0
         for seat in range(players):
-            self._player_row(game, obs, seat, you, top - (seat + 1) * row_h, row_h, marks)
-        self._hand(game, obs, you, marks)
+            self._player_row(view, obs, seat, you, top - (seat + 1) * row_h, row_h, marks)
+        self._hand(view, obs, you, marks)
         self._frames += 1  # a new key: the whole picture is painted anew
         return self.painter.png(self.figure, [], key=self._frames)
 
-    def _player_row(self, game: Any, obs: Mapping[str, Any], seat: int, you: int, y: float,
-                    h: float, marks: Mapping[str, str]) -> None:
+    def _player_row(self, view: DoctorWhoView, obs: Mapping[str, Any], seat: int, you: int,
+                    y: float, h: float, marks: Mapping[str, str]) -> None:
         deciding = obs["current_player"] == seat
         self.ax.add_patch(Rectangle((0.3, y + 0.2), WIDTH - 0.6, h - 0.4,
                                     facecolor="#fff6d5" if deciding else "#f4f4f4",
@@ -136,12 +141,12 @@ class Tableau:
         w = min(16.0, (WIDTH - x0 - 1) / len(locs) - gap)
         for k, loc in enumerate(locs):
             x = x0 + k * (w + gap)
-            self._location(game, loc, x, y + 0.5, w, h - 1.0, marks)
+            self._location(view, loc, x, y + 0.5, w, h - 1.0, marks)
 
-    def _location(self, game: Any, loc: Mapping[str, Any], x: float, y: float, w: float,
-                  h: float, marks: Mapping[str, str]) -> None:
+    def _location(self, view: DoctorWhoView, loc: Mapping[str, Any], x: float, y: float,
+                  w: float, h: float, marks: Mapping[str, str]) -> None:
         lid = loc["card"]
-        card = game.card(lid)
+        card = view.card(lid)
         self._box(f"loc:{lid}", x, y, w, h, "#ffffff", marks)
         self.ax.add_patch(Rectangle((x, y + h - 1.6), w, 1.6, facecolor=KIND_COLOURS[card.kind],
                                     edgecolor="none"))
@@ -156,7 +161,7 @@ class Tableau:
             if not cards:
                 continue
             down = sum(c is None for c in cards)
-            named = [self._name(game, c) for c in cards if c is not None]
+            named = [self._name(view, c) for c in cards if c is not None]
             by = f" (P{loc['attacker'] + 1})" if letter == "E" else ""
             parts = named + ([f"{down} face down"] if down else [])
             lines.append(textwrap.shorten(f"{letter}{by}: " + ", ".join(parts), chars * 2,
@@ -166,10 +171,10 @@ class Tableau:
                                                        for line in lines)[:200],
                        fontsize=5.8, va="top", linespacing=1.15)
 
-    def _hand(self, game: Any, obs: Mapping[str, Any], you: int,
+    def _hand(self, view: DoctorWhoView, obs: Mapping[str, Any], you: int,
               marks: Mapping[str, str]) -> None:
-        passed = ", ".join(self._name(game, c) for c in obs["passed"]) or "nothing yet"
-        received = ", ".join(self._name(game, c) for c in obs["received"]) or "nothing yet"
+        passed = ", ".join(self._name(view, c) for c in obs["passed"]) or "nothing yet"
+        received = ", ".join(self._name(view, c) for c in obs["received"]) or "nothing yet"
         right = (you - 1) % int(obs["players"]) + 1
         self._text(1.0, 17.6, f"Your hand and reserve (Player {you + 1}); {obs['deck']} cards "
                    "in the deck" + ("; the End Game" if obs["endgame"] else ""), fontsize=8,
@@ -186,11 +191,11 @@ class Tableau:
         gap = 0.7
         w = min(10.0, (WIDTH - 2) / len(cards) - gap)
         for k, (cid, where) in enumerate(cards):
-            self._card(game, cid, where, 1.0 + k * (w + gap), 0.6, w, 12.0, marks)
+            self._card(view, cid, where, 1.0 + k * (w + gap), 0.6, w, 12.0, marks)
 
-    def _card(self, game: Any, cid: int, where: str, x: float, y: float, w: float, h: float,
-              marks: Mapping[str, str]) -> None:
-        card = game.card(cid)
+    def _card(self, view: DoctorWhoView, cid: int, where: str, x: float, y: float, w: float,
+              h: float, marks: Mapping[str, str]) -> None:
+        card = view.card(cid)
         colour = KIND_COLOURS.get(card.kind, "#dddddd")
         self._box(f"card:{cid}", x, y, w, h, "#ffffff", marks)
         self.ax.add_patch(Rectangle((x, y + h - 3.4), w, 3.4, facecolor=colour,

@@ -2,15 +2,17 @@
 ``bluffer``) deciding and the rules applying without listing legal actions, reading an
 observation or re-checking.
 
-:mod:`luckylab.games.doctorwho` is the reference that students read; this module plays the
-same games faster and is tested equal to it, action for action and draw for draw
-(``tests/test_fused.py``). ``DoctorWhoGame.play_out`` uses it for a quiet game in which every
-seat is one of those bots (:mod:`luckylab.games.fused`). Each decision is made here from the
-game's own state (what the seat may know of it: the bot reads only its observation) and
-precomputed card tables; the frequent actions (Locations, Defenders and Enemies played face
-down, discards, passing) are applied here, the rest (conflicts, Support cards, purchases, the
-draws) by the reference's own steps (``_do_support``, ``_draw`` ...), and the bot's last resort
-(a choice among every legal action, in a state the rules never reach) by the bot itself.
+:mod:`luckylab.games.doctorwho.rules` is the reference that students read; this module plays
+the same games faster and is tested equal to it, action for action and draw for draw
+(``tests/test_fused.py``). ``DoctorWhoGame.play_out`` uses it for a quiet game of exactly
+those rules (the class itself, no method replaced: a subclass that changes a rule plays its
+own rules) in which every seat is one of those bots (:mod:`luckylab.games.fused`). Each
+decision is made here from the game's own state (what the seat may know of it: the bot reads
+only its observation) and precomputed card tables; the frequent actions (Locations, Defenders
+and Enemies played face down, discards, passing) are applied here, the rest (conflicts,
+Support cards, purchases, the draws) by the reference's own steps (``_do_support``, ``_draw``
+...), and the bot's last resort (a choice among every legal action, in a state the rules
+never reach) by the bot itself.
 
 What the bot does (``luckylab.agents.doctorwho.Greedy``), one action at a time:
 
@@ -36,17 +38,17 @@ three weakest, else pass the weakest cards it may; then as the default bot), and
 Enemy of strength 2 or less against a bare Location 5 + VP).
 
 >>> from luckylab.agents.doctorwho import Bluffer, Greedy
->>> from luckylab.games.doctorwho import _FUSED_PARTS, DoctorWhoGame
+>>> from luckylab.games.doctorwho import DoctorWhoGame
 >>> game = DoctorWhoGame(players=3, seed=2)
 >>> game.quieten()
 >>> plain = {"dispose": "careless", "bluff": False}
->>> play_out(game, [Greedy(seed=s).choose for s in range(3)], _FUSED_PARTS, [plain] * 3)
+>>> play_out(game, [Greedy(seed=s).choose for s in range(3)], [plain] * 3)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 >>> game = DoctorWhoGame(players=4, seed=2)
 >>> game.quieten()
 >>> bluffer = {"dispose": "careful", "bluff": True}
->>> play_out(game, [Bluffer(seed=1).choose] * 4, _FUSED_PARTS, [bluffer] * 4)
+>>> play_out(game, [Bluffer(seed=1).choose] * 4, [bluffer] * 4)
 >>> game.is_over
 True
 """
@@ -57,7 +59,24 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..cards.doctorwho import compatible
+from ...cards.doctorwho import compatible
+from .actions import (
+    COUNTERS,
+    Attack,
+    Buy,
+    Defend,
+    Discard,
+    Loc,
+    MatchDiscard,
+    Pass,
+    PlayLocation,
+    PlaySupport,
+    Reserve,
+    TakeOver,
+    UseIronsides,
+    UseValiant,
+)
+from .tables import attack_groups, defence_picks
 
 __all__ = ["PLAYS", "FastTables", "fast_tables", "play_out"]
 
@@ -81,18 +100,17 @@ _CODES = {"Sonic Screwdriver": _SONIC, "Psychic Paper": _SONIC, "Vincent Van Gog
 
 
 class FastTables:
-    """A card list's lookups for the fused turns, by card id (built once per card list), and
-    what the engine lends them (``luckylab.games.doctorwho._FUSED_PARTS``): its action classes
-    in the order ``PlayLocation, Defend, Attack, TakeOver, PlaySupport, Reserve, Buy, Discard,
-    Pass, UseIronsides, UseValiant, MatchDiscard``, the ``Loc`` class, the handlers of its
-    actions by phase, its remembered Enemy sets and Defender picks, and the counters each."""
+    """A card list's lookups for the fused turns, by card id (built once per card list), with
+    the game's action classes, ``Loc``, its remembered Enemy sets and Defender picks
+    (:mod:`~luckylab.games.doctorwho.tables`) and the counters each player has, at hand."""
 
-    def __init__(self, cards: tuple[Any, ...], parts: tuple[Any, ...]) -> None:
-        actions, self.new_loc, self.handlers, self.attack_groups, self.defence_picks, \
-            self.counters = parts
+    def __init__(self, cards: tuple[Any, ...]) -> None:
+        self.new_loc, self.counters = Loc, COUNTERS
+        self.attack_groups, self.defence_picks = attack_groups, defence_picks
         (self.play_location, self.defend, self.attack, self.takeover, self.support,
          self.reserve, self.buy, self.discard, self.pass_, self.ironsides, self.valiant,
-         self.match) = actions
+         self.match) = (PlayLocation, Defend, Attack, TakeOver, PlaySupport, Reserve, Buy,
+                        Discard, Pass, UseIronsides, UseValiant, MatchDiscard)
         self.cards = cards
         self.strength = [c.strength for c in cards]
         self.vp = [c.vp for c in cards]
@@ -130,24 +148,24 @@ class FastTables:
         self.bluffs: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 
 
-_TABLES: dict[tuple[int, int], FastTables] = {}
+_TABLES: dict[int, FastTables] = {}
 
 
-def fast_tables(cards: tuple[Any, ...], parts: tuple[Any, ...]) -> FastTables:
+def fast_tables(cards: tuple[Any, ...]) -> FastTables:
     """The fused turns' tables for the card list ``cards`` (remembered per list)."""
-    t = _TABLES.get((id(cards), id(parts)))
+    t = _TABLES.get(id(cards))
     if t is None or t.cards is not cards:
-        t = _TABLES[id(cards), id(parts)] = FastTables(cards, parts)
+        t = _TABLES[id(cards)] = FastTables(cards)
     return t
 
 
-def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]], parts: tuple[Any, ...],
+def play_out(game: Any, choosers: Sequence[Callable[[Any], Any]],
              profiles: list[dict[str, Any]]) -> None:
     """Play a quiet ``DoctorWhoGame`` to its end, each seat the default bot played as its
     profile says (:data:`PLAYS`, every choice given, as ``luckylab.games.fused.fused_profiles``
     fills them in; ``choosers``: the bots' ``choose``, their generators make their random
-    choices; ``parts``: see :class:`FastTables`)."""
-    t = fast_tables(game.cards, parts)
+    choices). Only for the class ``DoctorWhoGame`` itself (its ``play_out`` makes sure)."""
+    t = fast_tables(game.cards)
     if not t.locations_first:  # (not so on the bundled cards) the bot's own weighing
         apply = game.apply_trusted
         while game.phase != "over":
@@ -210,7 +228,7 @@ def _apply(game: Any, t: FastTables, seat: int, action: Any) -> None:
             loc.attacker = seat
             loc.enemies.extend(action.cards)
     else:
-        t.handlers[game.phase][kind][1](game, seat, action)
+        game._handlers[game.phase][kind][1](game, seat, action)
     game.history.append(action)
     if game.endgame and game.phase not in ("decide", "over"):
         _next_turn(game, t)  # D-END-3: one action a turn
@@ -294,7 +312,7 @@ def _decide(game: Any, t: FastTables) -> None:
     else:  # keep the strongest: the fewest cards, the highest ids
         action = t.match(max(c.options, key=lambda o: (-len(o), o)))
     seat = game.current_player
-    t.handlers["decide"][type(action)][1](game, seat, action)
+    game._handlers["decide"][type(action)][1](game, seat, action)
     game.history.append(action)
 
 

@@ -21,8 +21,8 @@ users' copy is ``docs/rules/doctorwho.md``). Every decision is an action:
 
 Cards are named by id (``luckylab.load_deck("doctor-who")``); a Location by its card id. A card
 in your reserve can be used wherever a hand card can: taking it up is free (``D-RES-1``), so the
-engine takes it up for you. Hidden information is explicit: :meth:`DoctorWhoGame.observation`
-returns what one seat may know, and the bots read only that.
+engine takes it up for you. This file is the rulebook; what a seat may know (``observation``,
+``game.view(seat)``) is in :mod:`~luckylab.games.doctorwho.view`, and the bots read only that.
 
 >>> from luckylab import new_game
 >>> game = new_game("doctorwho", players=3, seed=1)
@@ -51,366 +51,72 @@ Rulings where the rules are silent (the numbered ones are the rules file's; each
   richest first).
 - Two players (``D-VAR-1``): Davros, Cyberking and Chameleon Arch are set aside; you pass 2 and
   draw 3; the player right of the first gets 3 cards; the hand floor is 2.
+
+A subclass that changes a rule is played by its own rules everywhere, ``simulate``'s default
+path included: :meth:`DoctorWhoGame.play_out` runs the fused turns of
+:mod:`~luckylab.games.doctorwho.fast` (the default bots and these rules in one loop) only for
+this class as written (``tests/test_house_rules_doctorwho.py``).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from math import comb, prod
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
-from ..cards import load_deck
-from ..cards.doctorwho import DWCard, compatible
-from ..errors import IllegalAction, OptionError
-from .actions import ActionSpace, Block, Choice, Codec, Maybe, SubsetOf
-from .base import (
-    Event,
-    GameAction,
-    GameBase,
-    GameResult,
-    action_from_data,
-    check_turn_cap,
-    foreign_action,
+from ...cards import load_deck
+from ...cards.doctorwho import DWCard
+from ...errors import IllegalAction, OptionError
+from ..base import Event, GameBase, GameResult, check_turn_cap, foreign_action
+from ..fused import all_fused, fused_profiles, plays_as_written
+from ..handlers import HandlerTable
+from .actions import (
+    ACTIONS,
+    COUNTERS,
+    TP_TOKENS,
+    Action,
+    Attack,
+    Buy,
+    Defend,
+    Discard,
+    Loc,
+    MatchDiscard,
+    Pass,
+    PlayLocation,
+    PlaySupport,
+    Reserve,
+    TakeOver,
+    UseIronsides,
+    UseValiant,
 )
-from .copying import light_copy
-from .fused import all_fused, fused_profiles
-from .handlers import _say_nothing
-from .protocol import Observation
+from .ids import DoctorWhoIds
+from .tables import attack_groups, combos, dedupe, defence_picks, partners
+from .view import DoctorWhoViews
 
-__all__ = [
-    "Attack",
-    "Buy",
-    "Defend",
-    "Discard",
-    "DoctorWhoGame",
-    "Loc",
-    "MatchDiscard",
-    "Pass",
-    "PlayLocation",
-    "PlaySupport",
-    "Reserve",
-    "TakeOver",
-    "UseIronsides",
-    "UseValiant",
-    "match_options",
-    "score",
-]
+__all__ = ["DoctorWhoGame", "match_options", "score"]
 
-COUNTERS = 5
-"""Dalek and TARDIS counters per player."""
-TP_TOKENS = 30
-"""Time Point tokens in the game."""
 BELOW_END = 20
 """Cards under the End of the Game card (``D-SET-4``)."""
 SONICS = ("Sonic Screwdriver", "Psychic Paper", "Vincent Van Gogh")
+"""Support cards that turn an attack on you face up, +1 TP (``D-CARD-2``)."""
 JACKS = ("Captain Jack", "Collecting on Debts")
+"""Support cards that discard an Enemy attacking you (``D-CARD-2``)."""
 WIDENERS = ("Wilf", "Ood")
+"""Support cards that widen the reserve by one, face up in it (``D-CARD-3``)."""
 TWO_PLAYER_OUT = ("Davros", "Cyberking", "Chameleon Arch")
+"""Cards that need a third player, set aside with two (``D-VAR-1``)."""
+
+_SUPPORT_FIELDS: dict[str, tuple[str, ...]] = {
+    "Jammy Dodger": ("loc",), "Bad Wolf": ("loc",), "Chameleon Arch": ("loc", "to"),
+    "K-9": ("loc", "cards"), "Mr Clever": ("cards",), "Regeneration": ("cards",),
+    **{name: ("loc",) for name in SONICS}, **{name: ("loc", "index") for name in JACKS},
+}
+"""The PlaySupport fields a Support card uses (Sonics: ``loc``; Captain Jack and Collecting on
+Debts: ``loc`` and ``index``; the rest none): every other field stays None (``cards`` empty)."""
 
 Phase = Literal["turn", "endgame", "decide", "over"]
-
-
-# -- actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayLocation(GameAction):
-    """Play Location ``card`` and take its TP (``D-LOC-1``); from ``take_from`` when the supply
-    runs out (default: richest first)."""
-
-    type_name: ClassVar[str] = "location"
-    group: ClassVar[str] = "location"
-    group_label: ClassVar[str] = "Play a Location"
-    card: int
-    take_from: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return f"play Location {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Defend(GameAction):
-    """Play Defender ``cards`` on your Location ``loc`` (``D-DEF-1``)."""
-
-    type_name: ClassVar[str] = "defend"
-    group: ClassVar[str] = "defend"
-    group_label: ClassVar[str] = "Defend a Location"
-    loc: int
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"defend {self.loc} with {', '.join(map(str, self.cards))}"
-
-
-@dataclass(frozen=True, slots=True)
-class Attack(GameAction):
-    """Play Enemy ``cards`` at Location ``loc`` of another player (``D-ENE-1``)."""
-
-    type_name: ClassVar[str] = "attack"
-    group: ClassVar[str] = "attack"
-    group_label: ClassVar[str] = "Attack a Location"
-    loc: int
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"attack {self.loc} with {', '.join(map(str, self.cards))}"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeOver(GameAction):
-    """Davros or Cyberking ``card`` takes control of the face-up attack at ``loc``."""
-
-    type_name: ClassVar[str] = "takeover"
-    group: ClassVar[str] = "takeover"
-    group_label: ClassVar[str] = "Take over an attack (Davros, Cyberking)"
-    card: int
-    loc: int
-
-    def __str__(self) -> str:
-        return f"take over the attack on {self.loc} with {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlaySupport(GameAction):
-    """Play Support ``card``. ``loc``: the attacked Location of yours it acts on; ``to``:
-    Chameleon Arch's new target; ``index``: which Enemy (by position) Captain Jack discards;
-    ``cards``: Regeneration's discards, K-9's Defender, Mr Clever's Locations."""
-
-    type_name: ClassVar[str] = "support"
-    group: ClassVar[str] = "support"
-    group_label: ClassVar[str] = "Play a Support card"
-    card: int
-    loc: int | None = None
-    to: int | None = None
-    index: int | None = None
-    cards: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return f"play Support {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Reserve(GameAction):
-    """Put 1 or 2 hand cards face down into your reserve (``D-RES-1``)."""
-
-    type_name: ClassVar[str] = "reserve"
-    group: ClassVar[str] = "reserve"
-    group_label: ClassVar[str] = "Put cards into your reserve"
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"reserve {', '.join(map(str, self.cards))}"
-
-
-@dataclass(frozen=True, slots=True)
-class Buy(GameAction):
-    """Buy ``n`` cards, 5 TP each (``D-TP-1``)."""
-
-    type_name: ClassVar[str] = "buy"
-    group: ClassVar[str] = "buy"
-    group_label: ClassVar[str] = "Buy cards with Time Points"
-    n: int = 1
-
-    def __str__(self) -> str:
-        return f"buy {self.n}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(GameAction):
-    """Discard 1 or 2 cards for 1 TP each (``D-TP-2``)."""
-
-    type_name: ClassVar[str] = "discard"
-    group: ClassVar[str] = "discard"
-    group_label: ClassVar[str] = "Discard cards for Time Points"
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"discard {', '.join(map(str, self.cards))} for TP"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(GameAction):
-    """End the turn: pass these cards to the right (``D-TURN-3``)."""
-
-    type_name: ClassVar[str] = "pass"
-    group: ClassVar[str] = "pass"
-    group_label: ClassVar[str] = "End the turn: pass cards to the right"
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"pass {', '.join(map(str, self.cards))}"
-
-
-@dataclass(frozen=True, slots=True)
-class UseIronsides(GameAction):
-    """Defending with Ironsides: pay 1 TP for +1 (``pay=True``) or not."""
-
-    type_name: ClassVar[str] = "ironsides"
-    group: ClassVar[str] = "ironsides"
-    group_label: ClassVar[str] = "Ironsides: pay 1 TP for +1 defence?"
-    pay: bool
-
-    def __str__(self) -> str:
-        return "pay 1 TP for +1 defence" if self.pay else "keep the TP"
-
-
-@dataclass(frozen=True, slots=True)
-class UseValiant(GameAction):
-    """A defence is lost: play The Valiant (``play=True``) or not."""
-
-    type_name: ClassVar[str] = "valiant"
-    group: ClassVar[str] = "valiant"
-    group_label: ClassVar[str] = "Play The Valiant?"
-    play: bool
-
-    def __str__(self) -> str:
-        return "play The Valiant" if self.play else "do not play The Valiant"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchDiscard(GameAction):
-    """The attacker's matching discard after beating a defence (``D-CON-3``)."""
-
-    type_name: ClassVar[str] = "match"
-    group: ClassVar[str] = "match"
-    group_label: ClassVar[str] = "Discard Enemies to match the defence"
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"discard {', '.join(map(str, self.cards)) or 'nothing'} to match"
-
-
-Action = (PlayLocation | Defend | Attack | TakeOver | PlaySupport | Reserve | Buy | Discard
-          | Pass | UseIronsides | UseValiant | MatchDiscard)
-_ACTIONS = (PlayLocation, Defend, Attack, TakeOver, PlaySupport, Reserve, Buy, Discard, Pass,
-            UseIronsides, UseValiant, MatchDiscard)
-_TURN = (PlayLocation, Defend, Attack, TakeOver, PlaySupport, Reserve, Buy, Discard)
-_DECIDE = (UseIronsides, UseValiant, MatchDiscard)
-
-
-# -- action ids (the protocol's fixed action space) -------------------------------------------
-
-
-class _Few(Codec):
-    """A tuple of at most ``most`` distinct values from ``values``, in their order (Reserve,
-    Discard and Pass name 1-3 cards of the 127: a bitmask would need 2**127 ids)."""
-
-    def __init__(self, values: tuple[Any, ...], most: int) -> None:
-        self.choice = Choice(values)
-        self.most = most
-        n = self.choice.size
-        self.offsets = [sum(comb(n, j) for j in range(k)) for k in range(most + 2)]
-        self.size = self.offsets[most + 1]
-
-    def encode(self, value: Any) -> int:
-        if not isinstance(value, tuple) or len(value) > self.most:
-            raise IllegalAction(f"{value!r} has no action id: it must be a tuple of at most "
-                                f"{self.most} cards")
-        index = [self.choice.encode(v) for v in value]
-        if any(a >= b for a, b in itertools.pairwise(index)):
-            raise IllegalAction(f"{value!r} has no action id: its cards must be distinct and "
-                                "sorted")
-        return self.offsets[len(index)] + sum(comb(i, j + 1) for j, i in enumerate(index))
-
-    def decode(self, number: int) -> tuple[Any, ...]:
-        k = max(j for j in range(self.most + 1) if self.offsets[j] <= number)
-        rest, index = number - self.offsets[k], []
-        for j in range(k, 0, -1):  # the combinatorial number system (colex order)
-            i = j - 1
-            while comb(i + 1, j) <= rest:
-                i += 1
-            index.append(i)
-            rest -= comb(i, j)
-        return tuple(self.choice.values[i] for i in reversed(index))
-
-
-class _OnePer(Codec):
-    """A sorted tuple of values with at most one from each group (Defenders: never two of one
-    type on a Location)."""
-
-    def __init__(self, groups: list[tuple[int, ...]]) -> None:
-        self.groups = groups
-        self.where = {v: (g, i) for g, vs in enumerate(groups) for i, v in enumerate(vs)}
-        self.strides = [prod(len(vs) + 1 for vs in groups[:g]) for g in range(len(groups))]
-        self.size = prod(len(vs) + 1 for vs in groups)
-
-    def encode(self, value: Any) -> int:
-        if not (isinstance(value, tuple) and all(type(v) is int for v in value)
-                and all(a < b for a, b in itertools.pairwise(value))):
-            raise IllegalAction(f"{value!r} has no action id: it must be a sorted tuple of "
-                                "distinct Defender ids")
-        number, used = 0, set()
-        for v in value:
-            place = self.where.get(v) if type(v) is int else None
-            if place is None or place[0] in used:
-                raise IllegalAction(f"{value!r} has no action id: Defenders of distinct types")
-            used.add(place[0])
-            number += (place[1] + 1) * self.strides[place[0]]
-        return number
-
-    def decode(self, number: int) -> tuple[int, ...]:
-        out = []
-        for g, vs in enumerate(self.groups):
-            digit = number // self.strides[g] % (len(vs) + 1)
-            if digit:
-                out.append(vs[digit - 1])
-        return tuple(sorted(out))
-
-
-_SPACES: dict[int, ActionSpace] = {}
-
-
-def action_space_for(cards: tuple[DWCard, ...], players: int) -> ActionSpace:
-    """The fixed action space of a ``players``-seat game on ``cards`` (built once, cached: the
-    bundled deck's ids are the same in every game)."""
-    space = _SPACES.get(players)
-    if space is None:
-        ids = {kind: tuple(c.id for c in cards if c.kind == kind)
-               for kind in ("defender", "enemy", "location", "support", "starting")}
-        game_ids = tuple(sorted(ids["defender"] + ids["enemy"] + ids["location"]
-                                + ids["support"]))
-        locs = Choice(sorted(ids["location"] + ids["starting"]))
-        types: dict[str, list[int]] = {}
-        for c in ids["defender"]:
-            types.setdefault(cards[c].type, []).append(c)
-        rivers = tuple(c for c in ids["defender"] if cards[c].type == "River Song")
-        orders = [t for k in range(players) for t in itertools.permutations(range(players), k)]
-        most = len(ids["enemy"]) + len(rivers)  # Enemies on one Location, at most
-        space = ActionSpace([
-            Block(PlayLocation, card=Choice(ids["location"]), take_from=Choice(orders)),
-            Block(Defend, loc=locs, cards=_OnePer([tuple(v) for v in types.values()])),
-            Block(Attack, loc=locs, cards=SubsetOf(ids["enemy"])),
-            Block(TakeOver, card=Choice(c.id for c in cards
-                                        if c.name in ("Davros", "Cyberking")), loc=locs),
-            Block(PlaySupport, card=Choice(ids["support"]), loc=Maybe(locs), to=Maybe(locs),
-                  index=Maybe(Choice(range(most))),
-                  cards=SubsetOf(sorted(game_ids + ids["starting"]))),
-            Block(Reserve, cards=_Few(game_ids, 2)),
-            Block(Buy, n=Choice(range(1, TP_TOKENS // 5 + 1))),
-            Block(Discard, cards=_Few(game_ids, 2)),
-            Block(Pass, cards=_Few(game_ids, 3)),
-            Block(UseIronsides, pay=Choice((False, True))),
-            Block(UseValiant, play=Choice((False, True))),
-            Block(MatchDiscard, cards=SubsetOf(sorted(ids["enemy"] + rivers))),
-        ])
-        _SPACES[players] = space
-    return space
-
-
-@dataclass
-class Loc:
-    """A Location in play: its owner, face-down Defenders, the attack on it (Enemy cards, which
-    of them are face up, the attacker's Dalek counter) and the owner's TARDIS counter."""
-
-    owner: int
-    defenders: list[int] = field(default_factory=list)
-    enemies: list[int] = field(default_factory=list)
-    up: set[int] = field(default_factory=set)
-    attacker: int | None = None
-    tardis: bool = False
 
 
 @dataclass
@@ -469,111 +175,7 @@ def score(locs: Mapping[int, Loc], cards: tuple[DWCard, ...], players: int) -> l
     return points
 
 
-_TABLES: dict[int, tuple[tuple[DWCard, ...], list[int], list[frozenset[int]], dict[Any, Any]]] = {}
-
-
-def _tables(deck: tuple[DWCard, ...]
-            ) -> tuple[tuple[DWCard, ...], list[int], list[frozenset[int]], dict[Any, Any]]:
-    """Worked out once per card list: per card id, a number that equal designs (name,
-    strength, picture) share, and the ids of the cards it may share an attack with
-    (:func:`compatible`); and a memo of :func:`_attack_groups`."""
-    known = _TABLES.get(id(deck))
-    if known is None or known[0] is not deck:
-        numbers: dict[tuple[str, int, int], int] = {}
-        designs = [numbers.setdefault((d.name, d.strength, d.picture), len(numbers))
-                   for d in deck]
-        partners = [frozenset(b.id for b in deck if compatible(a, b)) for a in deck]
-        known = _TABLES[id(deck)] = (deck, designs, partners, {})
-    return known
-
-
-def _designs(deck: tuple[DWCard, ...]) -> list[int]:
-    return _tables(deck)[1]
-
-
-def _partners(deck: tuple[DWCard, ...]) -> list[frozenset[int]]:
-    return _tables(deck)[2]
-
-
-def _attack_groups(enemies: list[int], most: int, deck: tuple[DWCard, ...]
-                   ) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
-    """The sets of up to ``most`` of ``enemies`` that may attack together (one per multiset of
-    designs), each with the cards that every card of it may share an attack with. Remembered
-    per card list: a hand's Enemies come back decision after decision."""
-    _, _, ok, memo = _tables(deck)
-    key = ("attack", tuple(sorted(enemies)), most)
-    groups = memo.get(key)
-    if groups is None:
-        if len(memo) >= MEMO_MOST:
-            memo.clear()
-        groups = memo[key] = tuple(
-            (combo, _shared(memo, frozenset.intersection(*(ok[c] for c in combo))))
-            for k in range(1, most + 1) for combo in _combos(enemies, k, deck)
-            if all(b in ok[a] for a, b in itertools.combinations(combo, 2)))
-    return groups
-
-
-def _defence_picks(defenders: list[int], slack: int, deck: tuple[DWCard, ...]
-                   ) -> tuple[tuple[tuple[int, ...], frozenset[str]], ...]:
-    """At most one of ``defenders`` of each type, at most ``slack`` cards: each pick with its
-    types, in product order (where a type is on a Location already, the picks without it come
-    in the same order as the product without its group). Remembered per card list."""
-    memo = _tables(deck)[3]
-    key = ("defend", tuple(defenders), min(slack, len(defenders)))
-    picks = memo.get(key)
-    if picks is None:
-        if len(memo) >= MEMO_MOST:
-            memo.clear()
-        by_type: dict[str, list[int]] = {}
-        for c in defenders:
-            by_type.setdefault(deck[c].type, []).append(c)
-        found = []
-        for pick in itertools.product(*([None, *cs] for cs in by_type.values())):
-            chosen = [c for c in pick if c is not None]
-            if chosen and len(chosen) <= slack:
-                found.append((tuple(sorted(chosen)),
-                              _shared(memo, frozenset(deck[c].type for c in chosen))))
-        picks = memo[key] = tuple(found)
-    return picks
-
-
-MEMO_MOST = 20_000
-"""The answers a card list's memo keeps before it is emptied and starts again. Every answer
-stays in memory, where Python's collector walks it now and then; the more answers, the longer
-that walk, and a search's decision waits for it (with 25,500 answers, a third of a second)."""
-
-
-def _shared(memo: dict[Any, Any], cards: frozenset[Any]) -> frozenset[Any]:
-    """One copy of each set the memo's answers hold (there are few different ones): answers
-    that share their sets leave the collector fewer objects to walk."""
-    return memo.setdefault(("set", cards), cards)
-
-
-def _combos(pool: list[int], k: int, deck: tuple[DWCard, ...]) -> Iterator[tuple[int, ...]]:
-    """The ``k``-card combinations of ``pool``, one per multiset of designs."""
-    design = _designs(deck)
-    seen = set()
-    for combo in itertools.combinations(sorted(pool), k):
-        key = tuple(sorted([design[c] for c in combo]))
-        if key not in seen:
-            seen.add(key)
-            yield combo
-
-
-def _dedupe(cards: list[int], deck: tuple[DWCard, ...]) -> list[int]:
-    """One card of each design (name, strength, picture): choosing between equal cards is no
-    choice."""
-    design = _designs(deck)
-    seen, out = set(), []
-    for c in sorted(cards):
-        key = design[c]
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
-
-
-class DoctorWhoGame(GameBase):
+class DoctorWhoGame(DoctorWhoViews, DoctorWhoIds, HandlerTable, GameBase):
     """One game of Doctor Who: The Card Game.
 
     Parameters
@@ -591,6 +193,32 @@ class DoctorWhoGame(GameBase):
     """
 
     game_name = "doctorwho"
+
+    HANDLERS = {
+        "turn": {PlayLocation: ("_check_location", "_do_location"),
+                 Defend: ("_check_defend", "_do_defend"),
+                 Attack: ("_check_attack", "_do_attack"),
+                 TakeOver: ("_check_takeover", "_do_takeover"),
+                 PlaySupport: ("_check_support", "_do_support"),
+                 Reserve: ("_check_reserve", "_do_reserve"),
+                 Buy: ("_check_buy", "_do_buy"),
+                 Discard: ("_check_discard", "_do_discard"),
+                 Pass: ("_check_pass", "_do_pass")},
+        # D-END-3: one action a turn, no passing
+        "endgame": {PlayLocation: ("_check_location", "_do_location"),
+                    Defend: ("_check_defend", "_do_defend"),
+                    Attack: ("_check_attack", "_do_attack"),
+                    TakeOver: ("_check_takeover", "_do_takeover"),
+                    PlaySupport: ("_check_support", "_do_support"),
+                    Reserve: ("_check_reserve", "_do_reserve"),
+                    Buy: ("_check_buy", "_do_buy"),
+                    Discard: ("_check_discard", "_do_discard")},
+        # a decision inside a conflict (ruling 1)
+        "decide": {UseIronsides: ("_check_ironsides", "_do_ironsides"),
+                   UseValiant: ("_check_valiant", "_do_valiant"),
+                   MatchDiscard: ("_check_match", "_do_match")},
+    }
+
 
     def __init__(self, players: int = 4, seed: int | None = None, *, two_player: bool = False,
                  starting: tuple[int, ...] | list[int] | None = None,
@@ -686,15 +314,7 @@ class DoctorWhoGame(GameBase):
         self.events.extend(self._pending)
         self._pending = []
 
-    def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"cards"})
-
-    def clone(self) -> DoctorWhoGame:
-        """An independent copy, events and history included (cheap: the cards are shared, the
-        state is copied as deep as the rules change it)."""
-        return light_copy(self, self._shared_attributes())
-
-    # -- the state machine's face ------------------------------------------------------------
+    # -- the state machine's face, and the rules' questions about the table --------------
     @property
     def current_player(self) -> int | None:
         """Who decides now (the defender or attacker in a conflict decision), None when over."""
@@ -705,6 +325,8 @@ class DoctorWhoGame(GameBase):
             assert c is not None
             return c.attacker if c.stage == "match" else c.defender
         return self.turn_player
+
+    _decider = current_player  # the seat HandlerTable's apply asks (the same question)
 
     @property
     def is_over(self) -> bool:
@@ -722,6 +344,11 @@ class DoctorWhoGame(GameBase):
     def daleks_in_play(self, seat: int) -> int:
         """How many of ``seat``'s Dalek counters mark an attack."""
         return sum(1 for loc in self.locs.values() if loc.attacker == seat)
+
+    def has_free_dalek(self, seat: int) -> bool:
+        """Ruling 2: a new attack, or a takeover, needs one of ``seat``'s Dalek counters free
+        (a bounce off a TARDIS counter needs none: the attack never stays)."""
+        return self.daleks_in_play(seat) < COUNTERS
 
     def tardis_in_play(self, seat: int) -> int:
         """How many of ``seat``'s TARDIS counters are on Locations."""
@@ -745,212 +372,9 @@ class DoctorWhoGame(GameBase):
         Game)."""
         return 0 if self.endgame else self.pass_n
 
-    def card_places(self) -> dict[str, list[int]]:
-        """Where every card is (for checks: each card is in exactly one place)."""
-        places: dict[str, list[int]] = {"deck": list(self.deck), "discard": list(self.discard),
-                                        "set_aside": list(self.set_aside)}
-        for s in range(self.players):
-            places[f"hand{s}"] = list(self.hands[s])
-            places[f"reserve{s}"] = list(self.reserves[s]) + list(self.reserve_up[s])
-        for lid, loc in self.locs.items():
-            places[f"loc{lid}"] = [lid, *loc.defenders, *loc.enemies]
-        return places
-
     def __repr__(self) -> str:
         return (f"<DoctorWhoGame players={self.players} seed={self.seed} phase={self.phase} "
                 f"turn={self.turns} player={self.current_player}>")
-
-    # -- what a seat may know (ruling 10) -----------------------------------------------------
-    def _face_up_defenders(self, lid: int) -> bool:
-        """Defenders of a conflict waiting for a decision are face up (revealed, ruling 1)."""
-        return self.conflict is not None and self.conflict.loc == lid
-
-    def observation(self, seat: int, text: bool = True) -> Observation:
-        """Exactly what ``seat`` may know: its hand and reserve, its own face-down Defenders and
-        Enemies (it may peek), every face-up card, counts, TP, counters, the discard pile, and
-        the cards it last passed and received. Other face-down cards are ``None``.
-        ``text=False`` leaves the text for people empty (for a bot that reads only the data).
-
-        >>> from luckylab import new_game
-        >>> game = new_game("doctorwho", players=4, seed=2)
-        >>> obs = game.observation(1)
-        >>> obs["hand"] == game.hands[1], obs["hands"], obs["tp"]
-        (True, [5, 2, 5, 5], [0, 0, 0, 0])
-        >>> print(obs.text.splitlines()[0])
-        Player 2 (you): 0 TP, 2 cards in hand, 0 in reserve; Player 3 goes first.
-        """
-        seat = self._check_seat(seat)
-        cards, players = self.cards, self.players
-        c = self.conflict
-        shown = c.loc if c is not None else None  # a conflict's Defenders are face up
-        daleks, tardises, scores = [0] * players, [0] * players, [0] * players
-        locations = []
-        for s in range(players):
-            for lid in self.lines[s]:
-                loc = self.locs[lid]
-                attacker, enemies, defenders = loc.attacker, loc.enemies, loc.defenders
-                if attacker is not None:
-                    daleks[attacker] += 1
-                if loc.tardis:
-                    tardises[s] += 1
-                # D-SCO-1 as this seat can tell: a face-down Papal Mainframe is unknown to it
-                if not enemies:
-                    scores[s] += cards[lid].vp
-                    seen = []
-                else:
-                    up, mine_att = loc.up, attacker == seat
-                    if attacker is not None and not any(
-                            cards[e].name == "Papal Mainframe" and (mine_att or e in up)
-                            for e in enemies):
-                        scores[attacker] += cards[lid].vp
-                    seen = list(enemies) if mine_att else [e if e in up else None
-                                                           for e in enemies]
-                locations.append({
-                    "card": lid, "owner": s, "tardis": loc.tardis, "attacker": attacker,
-                    "defenders": (list(defenders) if s == seat or lid == shown
-                                  else [None] * len(defenders)),
-                    "enemies": seen,
-                })
-        data = {
-            "seat": seat, "players": self.players, "phase": self.phase,
-            "current_player": self.current_player, "turn_player": self.turn_player,
-            "turn": self.turns, "endgame": self.endgame, "end_revealed": self.end_revealed,
-            "hand": list(self.hands[seat]), "reserve": list(self.reserves[seat]),
-            "reserve_up": [list(r) for r in self.reserve_up],
-            "hands": [len(h) for h in self.hands], "reserves": [len(r) for r in self.reserves],
-            "tp": list(self.tp), "supply": self.supply,
-            "daleks": daleks, "tardises": tardises,
-            "locations": locations, "deck": len(self.deck), "discard": list(self.discard),
-            "set_aside": list(self.set_aside),
-            "passed": list(self.passed[seat]), "received": list(self.received[seat]),
-            "conflict": None if c is None else {"loc": c.loc, "attacker": c.attacker,
-                                                "defender": c.defender, "defence": c.defence,
-                                                "attack": c.attack, "stage": c.stage},
-            "scores": scores,
-        }
-        return Observation(seat, data, self._observation_text(seat, data) if text else "")
-
-    def _observation_text(self, seat: int, data: dict[str, Any]) -> str:
-        name = self._name
-        hand = ", ".join(map(name, data["hand"])) or "nothing"
-        lines = [f"{self._p(seat)} (you): {data['tp'][seat]} TP, {data['hands'][seat]} cards in "
-                 f"hand, {data['reserves'][seat]} in reserve; "
-                 + ("the game is over." if self.phase == "over" else
-                    f"{self._p(self.current_player)} "  # type: ignore[arg-type]
-                    f"{'goes first' if not self.history else 'to act'}."),
-                 f"Your hand: {hand}."]
-        for s in range(self.players):
-            if s != seat:
-                lines.append(f"{self._p(s)}: {data['tp'][s]} TP, {data['hands'][s]} cards in "
-                             f"hand, {data['reserves'][s]} in reserve, "
-                             f"{data['scores'][s]} VP now.")
-        lines.append(f"Deck {data['deck']} cards; your score now {data['scores'][seat]} VP"
-                     + ("; the End Game." if self.endgame else "."))
-        return "\n".join(lines)
-
-    def determinize(self, seat: int, rng: random.Random) -> DoctorWhoGame:
-        """A copy of the game that ``seat`` cannot tell from this one: every card hidden from
-        it (the deck below and above the face-up End card, other players' hands and face-down
-        reserves, face-down Defenders of others, face-down Enemies of others' attacks) dealt
-        anew from those same cards, and the game's generator reseeded from ``rng``. What the
-        seat knows stays: the cards it passed stay where they went; a face-down Defender stack
-        gets Defenders of distinct types, a face-down attack Enemies that combine with it.
-
-        >>> from luckylab import new_game
-        >>> game = new_game("doctorwho", players=3, seed=1)
-        >>> world = game.determinize(0, random.Random(5))
-        >>> world.observation(0) == game.observation(0), world.hands[1] == game.hands[1]
-        (True, False)
-        """
-        seat = self._check_seat(seat)
-        world: DoctorWhoGame = self.clone()  # type: ignore[assignment]
-        world.rng = random.Random(rng.getrandbits(64))
-        keep = set(self.passed[seat]) | {self.end_card}
-        free: list[tuple[list[int], int]] = []  # (container, index): any hidden card fits
-        stacks: list[tuple[str, Loc, list[int]]] = []  # face-down stacks with their rule
-        free.extend((world.deck, i) for i in range(len(world.deck)))
-        for s in range(self.players):
-            if s != seat:
-                free.extend((world.hands[s], i) for i in range(len(world.hands[s])))
-                free.extend((world.reserves[s], i) for i in range(len(world.reserves[s])))
-        for lid, loc in world.locs.items():
-            if loc.owner != seat and loc.defenders and not self._face_up_defenders(lid):
-                stacks.append(("defender", loc, list(range(len(loc.defenders)))))
-            down = [i for i, e in enumerate(loc.enemies) if e not in loc.up]
-            if loc.attacker != seat and down:
-                stacks.append(("enemy", loc, down))
-        free = [(box, i) for box, i in free if box[i] not in keep]
-        stacks = [(kind, loc, [i for i in idx if (loc.defenders if kind == "defender"
-                                                  else loc.enemies)[i] not in keep])
-                  for kind, loc, idx in stacks]
-        pool = [box[i] for box, i in free]
-        pool += [(loc.defenders if kind == "defender" else loc.enemies)[i]
-                 for kind, loc, idx in stacks for i in idx]
-        pool.sort()  # two games that look the same to seat deal the same world
-        for _ in range(20):  # a shuffle whose stacks cannot be filled is dealt again
-            order = list(pool)
-            rng.shuffle(order)
-            dealt = self._deal_stacks(world, stacks, order)
-            if dealt is not None:
-                break
-        else:  # (never seen) the stacks keep their cards; everything else is dealt anew
-            dealt = {}
-            order = list(pool)
-            for kind, loc, idx in stacks:
-                for i in idx:
-                    order.remove((loc.defenders if kind == "defender" else loc.enemies)[i])
-            rng.shuffle(order)
-        for (kind, loc, idx) in stacks:
-            for i, card in zip(idx, dealt.get(id(loc), {}).get(kind, ()), strict=False):
-                (loc.defenders if kind == "defender" else loc.enemies)[i] = card
-        for (box, i), card in zip(free, order, strict=True):
-            box[i] = card
-        return world
-
-    def _deal_stacks(self, world: DoctorWhoGame, stacks: list[tuple[str, Loc, list[int]]],
-                     order: list[int]) -> dict[int, dict[str, list[int]]] | None:
-        """Take from ``order`` (in place) the cards of each face-down stack, or None when a
-        stack cannot be filled from this shuffle."""
-        cards = self.cards
-        dealt: dict[int, dict[str, list[int]]] = {}
-        for kind, loc, idx in stacks:
-            if kind == "defender":
-                used = {cards[d].type for i, d in enumerate(loc.defenders) if i not in idx}
-            else:
-                shown = [e for i, e in enumerate(loc.enemies)
-                         if i not in idx and cards[e].kind == "enemy"]
-            picked: list[int] = []
-            for card in order:
-                if len(picked) == len(idx):
-                    break
-                if cards[card].kind != kind:
-                    continue
-                if kind == "defender":
-                    if cards[card].type in used:
-                        continue
-                    used.add(cards[card].type)
-                elif not all(compatible(cards[card], cards[e]) for e in shown + picked):
-                    continue
-                picked.append(card)
-            if len(picked) < len(idx):
-                return None
-            for card in picked:
-                order.remove(card)
-            dealt.setdefault(id(loc), {})[kind] = picked
-        return dealt
-
-    def returns(self) -> tuple[float, ...]:
-        """One number per seat at the end: the winners share 1.0 (``D-SCO-1``: ties share the
-        win); all 0.0 before the end and in a game stopped by its turn cap."""
-        out = [0.0] * self.players
-        for w in self.winners:
-            out[w] = 1.0 / len(self.winners)
-        return tuple(out)
-
-    @property
-    def action_space(self) -> ActionSpace:
-        """This variant's fixed action space (:func:`action_space_for`)."""
-        return action_space_for(self.cards, self.players)
 
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self, *only: type) -> list[Action]:
@@ -972,7 +396,7 @@ class DoctorWhoGame(GameBase):
             return []
         if self.phase == "decide":
             return [a for a in self._decide_actions() if not only or type(a) in only]
-        want = only or _ACTIONS
+        want = only or ACTIONS
         seat, avail, slack = self._turn_cards()
         out: list[Action] = []
         hand = self.hands[seat]
@@ -981,14 +405,14 @@ class DoctorWhoGame(GameBase):
                                                 self.pass_n - len(hand)):
                 out.append(Pass(tuple(sorted(hand + list(extra)))))
         if slack >= 1:
-            self._play_actions(seat, _dedupe(avail, self.cards), slack, want, out)
+            self._play_actions(seat, dedupe(avail, self.cards), slack, want, out)
             for k in (1, 2):
                 if k <= slack and Discard in want:
-                    out.extend(Discard(combo) for combo in _combos(avail, k, self.cards))
+                    out.extend(Discard(combo) for combo in combos(avail, k, self.cards))
         room = self.capacity(seat) - self.reserve_used(seat) if Reserve in want else 0
         for k in (1, 2):
             if k <= room:
-                out.extend(Reserve(combo) for combo in _combos(hand, k, self.cards))
+                out.extend(Reserve(combo) for combo in combos(hand, k, self.cards))
         drawable = len(self.deck) + (len(self.discard) if self.endgame else 0)
         for n in range(1, min(self.tp[seat] // 5, drawable) + 1 if Buy in want else 1):
             out.append(Buy(n))
@@ -1023,7 +447,7 @@ class DoctorWhoGame(GameBase):
         True
         """
         seat, avail, slack = self._turn_cards()
-        return self._defences(seat, _dedupe(avail, self.cards), slack) if slack >= 1 else []
+        return self._defences(seat, dedupe(avail, self.cards), slack) if slack >= 1 else []
 
     def legal_attacks(self) -> list[tuple[int, list[tuple[int, ...]]]]:
         """The legal Attack actions grouped by Location: ``(loc, [cards, ...])`` pairs, in the
@@ -1050,7 +474,7 @@ class DoctorWhoGame(GameBase):
     def _defences(self, seat: int, uniq: list[int], slack: int
                   ) -> list[tuple[int, list[tuple[int, ...]]]]:
         cards = self.cards
-        picks = _defence_picks([c for c in uniq if cards[c].kind == "defender"], slack, cards)
+        picks = defence_picks([c for c in uniq if cards[c].kind == "defender"], slack, cards)
         if not picks:
             return []
         out = []
@@ -1063,7 +487,7 @@ class DoctorWhoGame(GameBase):
 
     def _attack_targets(self, seat: int) -> list[int]:
         out = []
-        free = self.daleks_in_play(seat) < COUNTERS
+        free = self.has_free_dalek(seat)
         for s in self._from_left(seat):
             for lid in self.lines[s]:
                 loc = self.locs[lid]
@@ -1075,7 +499,7 @@ class DoctorWhoGame(GameBase):
         enemies = [c for c in self.available(seat) if self.cards[c].kind == "enemy"]
         if not enemies:
             return []
-        groups = _attack_groups(enemies, min(len(enemies), slack), self.cards)
+        groups = attack_groups(enemies, min(len(enemies), slack), self.cards)
         every = [combo for combo, _ in groups]  # at a Location no Enemy card is at yet
         out = []
         for lid in self._attack_targets(seat):
@@ -1100,11 +524,11 @@ class DoctorWhoGame(GameBase):
         return [e for e in self.locs[lid].enemies if self.cards[e].kind == "enemy"]
 
     def _compatible(self, cards: list[int]) -> bool:
-        ok = _partners(self.cards)
+        ok = partners(self.cards)
         return all(b in ok[a] for a, b in itertools.combinations(cards, 2))
 
     def _takeover_targets(self, seat: int, card: int) -> list[int]:
-        if self.daleks_in_play(seat) >= COUNTERS:
+        if not self.has_free_dalek(seat):
             return []
         needs = ("Dalek", "Dalek Flagship") if self.cards[card].name == "Davros" else (
             "Cybermen",)
@@ -1150,7 +574,7 @@ class DoctorWhoGame(GameBase):
                     yield PlaySupport(c, loc=lid)
         elif name == "K-9":
             if slack >= 2:
-                defs = [d for d in _dedupe(self.available(seat), self.cards)
+                defs = [d for d in dedupe(self.available(seat), self.cards)
                         if self.cards[d].kind == "defender"]
                 for lid in self._attacked(seat):
                     for d in defs:
@@ -1188,43 +612,20 @@ class DoctorWhoGame(GameBase):
             return [UseValiant(True), UseValiant(False)]
         return [MatchDiscard(o) for o in c.options]
 
-    # -- applying actions --------------------------------------------------------------------
-    @staticmethod
-    def action_from_data(data: Mapping[str, Any]) -> Action:
-        """Rebuild an action from ``action.to_data()`` (for replays)."""
-        return action_from_data(_ACTIONS, data, "a Doctor Who")  # type: ignore[return-value]
+    # -- applying actions (HandlerTable: check, then do, by HANDLERS) ------------------------
+    def _refusal(self, action: Any, phase: Any) -> IllegalAction:
+        """The error for an action this phase does not take (another game's action, or one of
+        Doctor Who's for another phase), naming what the phase takes."""
+        names = ", ".join(t.__name__ for t in self._handlers[phase])
+        if type(action) not in ACTIONS:
+            return IllegalAction(f"{foreign_action(action, 'doctorwho')}; Doctor Who actions "
+                                 f"now: {names}")
+        return IllegalAction(self._not_now(action, phase, names))
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check ``action`` against the rules, carry it out and return the events it caused.
-
-        Raises :class:`IllegalAction` (with the reason; :class:`ActionFieldError` for a field
-        of the wrong type) before changing anything.
-        """
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        handlers = _HANDLERS[self.phase]
-        entry = handlers.get(type(action))
-        if entry is None:
-            names = ", ".join(t.__name__ for t in handlers)
-            if not (isinstance(action, GameAction) and type(action) in _ACTIONS):
-                raise IllegalAction(f"{foreign_action(action, 'doctorwho')}; Doctor Who "
-                                    f"actions now: {names}")
-            raise IllegalAction(f"{type(action).__name__} is not an action now ({self.phase}); "
-                                f"Player {self.current_player + 1} chooses one of: {names}")
-        action.check_fields()  # a float card id or a "yes" for True: refused, never coerced
-        seat = self.current_player
-        assert seat is not None
-        entry[0](self, seat, action)  # raises before any change
-        return self._carry_out(entry[1], seat, action)
-
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """``apply`` without the checks: the engine's fast path (the protocol), only for an
-        action from ``legal_actions()`` of this very state or one a bundled bot built for it.
-        """
-        return self._carry_out(_HANDLERS[self.phase][type(action)][1], self.current_player,
-                               action)  # type: ignore[arg-type]
-
-    def _carry_out(self, do: Any, seat: int, action: Action) -> list[Event]:
+    def _carry_out(self, do: Callable[[Any, Any, Any], None], seat: int,
+                   action: Action) -> list[Event]:
+        """Run ``do``, record the action; in the End Game a turn is one action (``D-END-3``),
+        so a turn action that needs no decision ends the turn."""
         self._pending = []
         deciding = self.phase == "decide"
         do(self, seat, action)
@@ -1235,40 +636,12 @@ class DoctorWhoGame(GameBase):
         self.events.extend(events)
         return events
 
-    def quieten(self, quiet: bool = True) -> None:
-        """Stop (or resume) writing events: nobody reads them in a simulation or a search
-        rollout. The play is the same; ``events`` and ``state_digest()`` then lack the quiet
-        part, so a quiet game is for results, not for records."""
-        if quiet:
-            self._quiet = True  # instance attributes: this game only
-            self._say = _say_nothing  # type: ignore[method-assign]
-        else:
-            self.__dict__.pop("_say", None)
-            self.__dict__.pop("_quiet", None)
-
-    def play_out(self, choosers: Any) -> None:
-        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
-        each seat. In a quiet game where every seat is the default bot or a variant of it that
-        they play, the fused turns of :mod:`luckylab.games.doctorwho_fast` play it (the same
-        game, faster)."""
-        if self._quiet and all_fused(choosers, self.game_name):
-            from .doctorwho_fast import PLAYS, play_out
-
-            profiles = fused_profiles(choosers, PLAYS)
-            if profiles is not None:  # each seat's play, as the fused turns know it
-                play_out(self, choosers, _FUSED_PARTS, profiles)
-                return
-        apply = self.apply_trusted
-        while self.phase != "over":
-            apply(choosers[self.current_player](self))  # type: ignore[index]
-
-    def _say(self, kind: str, text: str, **data: Any) -> None:
-        self._pending.append(Event(kind, text, data))
-
     def _name(self, cid: int) -> str:
+        """A card as the messages name it."""
         return str(self.cards[cid])
 
     def _p(self, seat: int) -> str:
+        """``"Player 2"``: a seat as people count (from 1)."""
         return f"Player {seat + 1}"
 
     # shared checks ----------------------------------------------------------------------------
@@ -1315,6 +688,7 @@ class DoctorWhoGame(GameBase):
 
     # TP -------------------------------------------------------------------------------------
     def _gain(self, seat: int, n: int) -> int:
+        """``seat`` takes ``n`` TP from the supply, or what is left of it."""
         got = min(n, self.supply)
         self.tp[seat] += got
         return got
@@ -1388,7 +762,7 @@ class DoctorWhoGame(GameBase):
         self._kind(a.cards, "enemy")
         if not self._compatible(self._attack_cards(a.loc) + list(a.cards)):
             raise IllegalAction("Enemy cards of one attack are of one type, or say they combine")
-        if loc.attacker is None and not loc.tardis and self.daleks_in_play(seat) >= COUNTERS:
+        if loc.attacker is None and not loc.tardis and not self.has_free_dalek(seat):
             raise IllegalAction("all your Dalek counters are in play: no new attack (ruling 2)")
         self._spend(seat, len(a.cards))
 
@@ -1913,17 +1287,22 @@ class DoctorWhoGame(GameBase):
                 self._say("endgame", "The End Game begins: one action a turn, no passing.")
         self._next_turn()
 
+    # The turn order and the end (D-SET-1, D-END-1, D-END-3, D-SCO-1) --------------------------
     def _after_action(self) -> None:
+        """``D-END-3``: in the End Game a turn is one action."""
         if self.endgame and self.phase != "over":
             self._next_turn()
 
     def _next_turn(self) -> None:
+        """``D-SET-1``: the turn passes to the left (the next seat)."""
         self.turn_player = (self.turn_player + 1) % self.players
         self.turns += 1
         self.phase = "endgame" if self.endgame else "turn"
         self._begin_turn()
 
     def _begin_turn(self) -> None:
+        """The game ends as a turn begins (``D-END-1``, ``D-END-3``, ruling 8), or stops at its
+        turn cap unfinished."""
         seat = self.turn_player
         if self.daleks_in_play(seat) == COUNTERS or self.tardis_in_play(seat) == COUNTERS:
             self._finish(f"{self._p(seat)} has all five counters of a kind in play (D-END-1)")
@@ -1938,6 +1317,7 @@ class DoctorWhoGame(GameBase):
                                   "turns).", turns=self.turn_cap)
 
     def _finish(self, reason: str) -> None:
+        """``D-SCO-1``: score; the highest score wins, ties share the win."""
         self.phase = "over"
         self.finished = True
         self.end_reason = reason
@@ -1949,6 +1329,14 @@ class DoctorWhoGame(GameBase):
         self._say("game_over", f"Game over: {reason}. Scores {table}; {who} "
                                f"{'win' if len(self.winners) > 1 else 'wins'}.",
                   scores=list(self.scores), winners=list(self.winners))
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat at the end: the winners share 1.0 (``D-SCO-1``: ties share the
+        win); all 0.0 before the end and in a game stopped by its turn cap."""
+        out = [0.0] * self.players
+        for w in self.winners:
+            out[w] = 1.0 / len(self.winners)
+        return tuple(out)
 
     @property
     def winner(self) -> int | None:
@@ -1966,39 +1354,20 @@ class DoctorWhoGame(GameBase):
                    "end": self.end_reason, "tp": list(self.tp)},
         )
 
+    # -- a whole game at once (for speed only: the same game) --------------------------------
+    def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
+        """Play to the end through the trusted path, ``choosers[seat](self)`` deciding for
+        each seat. In a quiet game of exactly these rules (this class, no method replaced:
+        :func:`~luckylab.games.fused.plays_as_written`) where every seat is the default bot or
+        a variant of it that they play, the fused turns of
+        :mod:`luckylab.games.doctorwho.fast` play it (the same game, faster). A subclass that
+        changes a rule plays through its own rules here, as fast as ``checked=True``."""
+        if self._quiet and plays_as_written(self, DoctorWhoGame) and all_fused(
+                choosers, self.game_name):
+            from .fast import PLAYS, play_out
 
-_SUPPORT_FIELDS: dict[str, tuple[str, ...]] = {
-    "Jammy Dodger": ("loc",), "Bad Wolf": ("loc",), "Chameleon Arch": ("loc", "to"),
-    "K-9": ("loc", "cards"), "Mr Clever": ("cards",), "Regeneration": ("cards",),
-    **{name: ("loc",) for name in SONICS}, **{name: ("loc", "index") for name in JACKS},
-}
-"""The PlaySupport fields a Support card uses (Sonics: ``loc``; Captain Jack and Collecting on
-Debts: ``loc`` and ``index``; the rest none): every other field stays None (``cards`` empty)."""
-
-_HANDLERS: dict[str, dict[type, tuple[Any, Any]]] = {}
-"""phase -> action class -> (check, do): the dispatch of :meth:`DoctorWhoGame.apply`."""
-
-
-def _handlers() -> None:
-    g = DoctorWhoGame
-    table = {PlayLocation: (g._check_location, g._do_location),
-             Defend: (g._check_defend, g._do_defend),
-             Attack: (g._check_attack, g._do_attack),
-             TakeOver: (g._check_takeover, g._do_takeover),
-             PlaySupport: (g._check_support, g._do_support),
-             Reserve: (g._check_reserve, g._do_reserve),
-             Buy: (g._check_buy, g._do_buy),
-             Discard: (g._check_discard, g._do_discard),
-             Pass: (g._check_pass, g._do_pass),
-             UseIronsides: (g._check_ironsides, g._do_ironsides),
-             UseValiant: (g._check_valiant, g._do_valiant),
-             MatchDiscard: (g._check_match, g._do_match)}
-    _HANDLERS["turn"] = {cls: table[cls] for cls in (*_TURN, Pass)}
-    _HANDLERS["endgame"] = {cls: table[cls] for cls in _TURN}
-    _HANDLERS["decide"] = {cls: table[cls] for cls in _DECIDE}
-
-
-_handlers()
-_FUSED_PARTS = (_ACTIONS, Loc, _HANDLERS, _attack_groups, _defence_picks, COUNTERS)
-"""What :mod:`luckylab.games.doctorwho_fast` borrows of this module (which it may not import:
-this module imports it)."""
+            profiles = fused_profiles(choosers, PLAYS)
+            if profiles is not None:  # each seat's play, as the fused turns know it
+                play_out(self, choosers, profiles)
+                return
+        super().play_out(choosers)

@@ -243,7 +243,8 @@ def test_the_limits_page_states_every_bound():
 
     from luckylab.boards import files, geometry, graph, loading
     from luckylab.cards import decks
-    from luckylab.games import base, panic
+    from luckylab.games import base
+    from luckylab.games.panic import rules as panic
     from luckylab.simulation import MAX_GAMES, MAX_LISTED_GAMES
 
     root = Path(__file__).resolve().parents[1]

@@ -129,7 +129,8 @@ def _action_classes(module):
     from luckylab.games.base import GameAction
 
     return [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, GameAction)
-            and c is not GameAction and c.__module__ == module.__name__]
+            and c is not GameAction  # the game's own: defined in it, or in its package
+            and f"{c.__module__}.".startswith(f"{module.__name__}.")]
 
 
 @FAST

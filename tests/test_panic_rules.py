@@ -630,7 +630,7 @@ def test_rules_data_errors_name_the_field():
     from importlib import resources
 
     from luckylab.boards.files import _parse
-    from luckylab.games.panic import DATA_FILE
+    from luckylab.games.panic.data import DATA_FILE
 
     text = (resources.files("luckylab") / "data" / DATA_FILE).read_text()
     data = _parse(text, DATA_FILE)

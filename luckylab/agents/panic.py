@@ -18,7 +18,9 @@ the kind most likely among the cards it does not know (it cannot stop Gouga of i
 Modelling choice: the players talk (the Thunder obstacle, "play in silence", shows that they
 normally do), so a team's memory is modelled as *one* memory. One bot instance playing every
 seat is that team; one instance per seat gives players who do not share what they remember.
-A bot reads ``game.events`` to learn what was revealed, so it works from public information only.
+A bot reads ``game.events`` to learn what was revealed, and the table through its seat's view
+(``game.view(seat)``, :class:`~luckylab.games.panic.PanicView`), where a face-down card is
+hidden: it works from public information only.
 
 >>> from luckylab import new_game
 >>> game = new_game("panic", players=2, seed=3)
@@ -36,16 +38,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import OptionError
-from ..games.panic import (
-    COLOURS,
-    GOUGA_KINDS,
-    SAVER,
-    GougaCall,
-    PanicGame,
-    Place,
-    Reveal,
-    WakeGouga,
-)
+from ..games.panic import GOUGA_KINDS, GougaCall, PanicGame, PanicView, Place, WakeGouga
+from ..games.panic.data import COLOURS
+from ..games.panic.rules import SAVER
+from ..games.panic.tables import REVEAL
 from .base import Agent, RandomAgent
 
 __all__ = ["AGENTS", "DEFAULT", "ForgetfulAgent", "NoMemoryAgent", "PanicAgent",
@@ -65,7 +61,14 @@ class PanicAgent(Agent):
 
     name = "panic"
     remembers = True
+    forgets: bool = False
+    """Whether the bot forgets (:meth:`forget_some` is its own): only then does it count the
+    finished turns (set for each subclass by ``__init_subclass__``)."""
     trusted = True  # builds only legal actions (checked by tests/test_game_digests.py)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.forgets = cls.forget_some is not PanicAgent.forget_some
 
     def __init__(self, seed: int | random.Random | None = None,
                  gouga_at: float | None = DEFAULT_GOUGA_AT, wait_for_escape: bool = False) -> None:
@@ -76,19 +79,24 @@ class PanicAgent(Agent):
         self._game_id: int | None = None
         self._events_read = 0
         self._turns_read = 0
+        self._viewed: PanicGame | None = None  # the game last played, its view and volcano
+        self._view: PanicView | None = None
+        self._volcano = ""
 
     def __repr__(self) -> str:
         wait = ", wait_for_escape=True" if self.wait_for_escape else ""
         return f"{type(self).__name__}(gouga_at={self.gouga_at}{wait})"
 
     # -- memory -----------------------------------------------------------------------------
-    def observe(self, game: PanicGame) -> None:
-        """Read the events since the last look and update the memory (a new game resets it)."""
-        if self._game_id != id(game) or self._events_read > len(game.events):
+    def observe(self, game: PanicGame, view: PanicView | None = None) -> None:
+        """Read the events since the last look and update the memory (a new game resets it).
+        ``view``: the game's view, if the caller has one (any seat's: the turn is public)."""
+        events = game.events
+        if self._game_id != id(game) or self._events_read > len(events):
             self._game_id, self._events_read, self._turns_read = id(game), 0, 0
             self.known = {}
         known, remember = self.known, self.remembers
-        for kind, _text, data in game.events[self._events_read:]:
+        for kind, _text, data in events[self._events_read:]:
             if kind in ("reveal", "gouga_call", "place"):
                 if remember:
                     known[data["place"]] = data["card"]
@@ -103,43 +111,58 @@ class PanicAgent(Agent):
                     known[b] = ka
             elif kind == "landslide":
                 known.pop(data["from"], None)
-        self._events_read = len(game.events)
-        for _ in range(game.turn - self._turns_read):
-            self.forget_some()
-        self._turns_read = game.turn
+        self._events_read = len(events)
+        if self.forgets:
+            turn = (view or game.view()).turn
+            for _ in range(turn - self._turns_read):
+                self.forget_some()
+            self._turns_read = turn
 
     def forget_some(self) -> None:
         """Called once per finished turn. Perfect recall forgets nothing."""
 
     # -- decisions --------------------------------------------------------------------------
     def choose(self, game: PanicGame) -> Any:
-        self.observe(game)
-        phase = game.phase
+        view = self._view if self._viewed is game else self.view_of(game)
+        self.observe(game, view)
+        phase = view.phase
         if phase == "place":
-            return Place(self.rng.choice(game.empty_places()))
-        revealable = game.revealable()
-        if game.volcano in revealable:  # the bots never turn the volcano (P-SETUP-2)
-            revealable.remove(game.volcano)
+            return Place(self.rng.choice(view.empty_places()))
+        revealable = view.revealable()
+        volcano = self._volcano
+        if volcano in revealable:  # the bots never turn the volcano (P-SETUP-2)
+            revealable.remove(volcano)
         if phase == "gouga":
-            return self.gouga_call(game, revealable)
+            return self.gouga_call(view, revealable)
         if phase == "turn":
-            if self.wakes_gouga(game):
+            if self.wakes_gouga(view):
                 return WakeGouga()
-            return reveal_action(self.first_card(game, revealable))
-        return reveal_action(self.second_card(game, revealable))
+            return REVEAL[self.first_card(view, revealable)]
+        return REVEAL[self.second_card(view, revealable)]
 
-    def wakes_gouga(self, game: PanicGame) -> bool:
+    def view_of(self, game: PanicGame) -> PanicView:
+        """The table as the team sees it: ``game.view(seat)`` for the seat this bot first
+        decides for in ``game``. A view is live, and in Panic Island! every seat sees the same
+        table (nobody holds a hand), so one view serves the bot for the whole game."""
+        if self._viewed is not game:
+            view = self._view = game.view(game.current_player)
+            self._volcano = view.volcano  # known to all from the start (P-SETUP-2)
+            self._viewed = game
+        return self._view  # type: ignore[return-value]
+
+    def wakes_gouga(self, view: PanicView) -> bool:
         """The Gouga policy: at most ``gouga_at`` seconds left (and, with ``wait_for_escape``,
         the raft and paddle already found)."""
-        if game.gouga != "asleep" or self.gouga_at is None or game.time_left > self.gouga_at:
+        if (self.gouga_at is None or view.time_left > self.gouga_at
+                or not view.can_wake_gouga()):
             return False
-        return not self.wait_for_escape or len(game.found) == 2
+        return not self.wait_for_escape or len(view.found) == 2
 
-    def _split(self, game: PanicGame, revealable: list[str]
+    def _split(self, view: PanicView, revealable: list[str]
                ) -> tuple[dict[str, Any], list[str]]:
         """The places that can be turned now, in their order, split in one pass: remembered
         (place -> card) and unknown."""
-        memory, cards = self.known, game.cards
+        memory, cards = self.known, view.cards
         known: dict[str, Any] = {}
         unknown: list[str] = []
         for p in revealable:
@@ -150,14 +173,14 @@ class PanicAgent(Agent):
                 known[p] = cards[card_id]
         return known, unknown
 
-    def first_card(self, game: PanicGame, revealable: list[str]) -> str:
+    def first_card(self, view: PanicView, revealable: list[str]) -> str:
         """A remembered raft or paddle first (no escape without them), then a remembered
         saving pair, else explore an unknown card."""
-        known, unknown = self._split(game, revealable)
+        known, unknown = self._split(view, revealable)
         finds = [p for p, c in known.items() if c.kind in ("raft", "paddle")]
-        if finds and (not game.paddle_and_raft or len(finds) == 2):
+        if finds and (not view.paddle_and_raft or len(finds) == 2):
             return finds[0]
-        rainbow = game.rainbow
+        rainbow = view.rainbow
         savees: dict[tuple[str, str], str] = {}
         for p, card in known.items():
             if card.kind in ("dodo", "egg"):
@@ -169,11 +192,11 @@ class PanicAgent(Agent):
                     return p
         return self._explore(revealable, known, unknown)
 
-    def second_card(self, game: PanicGame, revealable: list[str]) -> str:
+    def second_card(self, view: PanicView, revealable: list[str]) -> str:
         """The partner of the card now face up if remembered, else explore."""
-        first = game.cards[game.island[game.revealed[0]]]
-        known, unknown = self._split(game, revealable)
-        partners = partner_keys(first, game.rainbow)
+        first = view.first_up
+        known, unknown = self._split(view, revealable)
+        partners = partner_keys(first, view.rainbow)
         for p, card in known.items():
             if (card.kind, card.colour) in partners:
                 return p
@@ -186,27 +209,20 @@ class PanicAgent(Agent):
         calm = [p for p, c in known.items() if c.obstacle is None]
         return self.rng.choice(calm or revealable)
 
-    def gouga_call(self, game: PanicGame, revealable: list[str]) -> GougaCall:
+    def gouga_call(self, view: PanicView, revealable: list[str]) -> GougaCall:
         """Name the kind of a remembered card; knowing none, the likeliest kind, at random."""
-        known, unknown = self._split(game, revealable)
+        known, unknown = self._split(view, revealable)
         for p, card in known.items():
             if card.kind in GOUGA_KINDS:
                 return GougaCall(card.kind, p)
         unknown = unknown or revealable
-        left = game.unsaved_counts()
+        left = view.unsaved_counts()
         for card_id in self.known.values():  # remembered cards are not behind unknown places
-            card = game.cards[card_id]
+            card = view.card(card_id)
             if card.kind in left:
                 left[card.kind] -= 1
         kind = max(GOUGA_KINDS, key=lambda k: left[k])
         return GougaCall(kind, self.rng.choice(unknown))
-
-
-@lru_cache(maxsize=1024)
-def reveal_action(place: str) -> Reveal:
-    """``Reveal(place)``, made once per place: actions are frozen values, so the bots hand
-    out the same one again instead of building a new one every turn."""
-    return Reveal(place)
 
 
 def partner_keys(first: Any, rainbow: bool) -> frozenset[tuple[str, str | None]]:

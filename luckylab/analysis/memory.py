@@ -35,7 +35,8 @@ from typing import Any
 
 from ..agents.panic import AGENTS, DEFAULT_GOUGA_AT, ForgetfulAgent
 from ..errors import OptionError
-from ..games.panic import SAVER, PanicGame, load_rules
+from ..games.panic import PanicGame, load_rules
+from ..games.panic.rules import SAVER
 from .stats import mean_ci, wilson_ci
 
 __all__ = [
@@ -84,11 +85,12 @@ def unknown_counts(game: PanicGame | None = None,
             counts[("obstacle", name)] += 2
         return counts
     known = dict(known or {})
-    out_of_play = set(game.saved) | set(game.found) | {game.volcano_card}
-    out_of_play |= {game.island[p] for p in game.face_up if game.island[p] is not None}
-    out_of_play |= {game.island[p] for p in game.covered} | set(game.covered.values())
+    view = game.view(0)  # every seat sees the same table: Seat 1's view is the team's
+    out_of_play = set(view.saved) | set(view.found) | {view.card_at(view.volcano).id}
+    seen = [view.card_at(p) for p in (*view.face_up, *view.covered)]  # face up, or buried
+    out_of_play |= {c.id for c in seen if c is not None} | set(view.covered.values())
     out_of_play |= set(known.values())
-    return Counter(_type(c) for c in game.cards if c.id not in out_of_play)
+    return Counter(_type(c) for c in view.cards if c.id not in out_of_play)
 
 
 def _saves(a: CardType, b: CardType, rainbow: bool) -> bool:
@@ -258,11 +260,12 @@ def play(memory: str = "perfect", seed: int = 0, players: int = 4,
 
 
 def _summary(games: list[PanicGame]) -> dict[str, Any]:
-    scores = [g.score for g in games]
-    wins = sum(g.won for g in games)
+    views = [g.view() for g in games]
+    scores = [v.score for v in views]
+    wins = sum(v.won for v in views)
     m, lo, hi = mean_ci(scores)
     w, wlo, whi = wilson_ci(wins, len(games))
-    won_scores = [g.score if g.won else 0 for g in games]
+    won_scores = [v.score if v.won else 0 for v in views]
     c, clo, chi = mean_ci(won_scores)
     return {
         "games": len(games),
@@ -270,7 +273,7 @@ def _summary(games: list[PanicGame]) -> dict[str, Any]:
         "win_rate": w, "win_low": wlo, "win_high": whi,
         # A lost game scores nothing that counts: the "points if won" view (P-END-1).
         "mean_won_score": c, "won_score_low": clo, "won_score_high": chi,
-        "volcano": sum(g.end == "volcano" for g in games),
+        "volcano": sum(v.end == "volcano" for v in views),
         "distribution": [scores.count(s) for s in range(17)],
     }
 

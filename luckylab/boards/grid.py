@@ -2,7 +2,7 @@
 
 Places are named ``r<row>c<col>`` (:func:`place_name`); the volcano's place is
 ``board.start["volcano"]`` (``P-SETUP-2``). The same file also holds the Panic Island rules
-(cards, obstacles, time), which :mod:`luckylab.games.panic` reads; this module reads the board.
+(cards, obstacles, time), which :mod:`luckylab.games.panic.data` reads; this module reads the board.
 
 >>> board_from_data({"format": "grid", "rows": 1, "cols": 2}).spaces
 ('r1c1', 'r1c2')

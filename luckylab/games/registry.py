@@ -23,7 +23,7 @@ GAMES: dict[str, str] = {
     "island": "luckylab.games.island.rules:IslandGame",
     "kill": "luckylab.games.kill.rules:KillGame",
     "save": "luckylab.games.save:SaveGame",
-    "panic": "luckylab.games.panic:PanicGame",
+    "panic": "luckylab.games.panic.rules:PanicGame",
     "doctorwho": "luckylab.games.doctorwho.rules:DoctorWhoGame",
 }
 """Game name -> the class that plays it (imported on first use)."""
@@ -48,7 +48,7 @@ def _save() -> type:
 
 
 def _panic() -> type:
-    from .panic import PanicGame
+    from .panic.rules import PanicGame
 
     return PanicGame
 

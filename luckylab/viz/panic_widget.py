@@ -2,8 +2,10 @@
 
 The widget holds a :class:`~luckylab.games.panic.PanicGame` and redraws from it; every click
 becomes one action (``Reveal``, ``GougaCall``, ``Place``, ``WakeGouga``) handed to
-``game.apply``. It computes no rules: what a click means comes from ``game.phase`` and what is
-allowed from the game (a refused click shows the game's own reason and changes nothing).
+``game.apply``. It computes no rules: what a click means comes from the phase and what is
+allowed from the game (a refused click shows the game's own reason and changes nothing). It
+draws what every player at the table sees, read from a seat's view (``game.view(0)``: a
+face-down card is hidden from every seat alike).
 
 Two clocks:
 
@@ -40,6 +42,7 @@ from ..games.panic import (
     GOUGA_KINDS,
     GougaCall,
     PanicGame,
+    PanicView,
     Place,
     Reveal,
     TimeUp,
@@ -92,7 +95,7 @@ class PanicWidget(LessonWidget):
         self.game = game
         self.message = ""
 
-        board = game.board
+        board = game.view().board
         self.buttons: dict[str, W.Button] = {}
         for place in board.spaces:
             button = W.Button(description="?", tooltip=place,
@@ -141,7 +144,7 @@ class PanicWidget(LessonWidget):
 
     def click(self, place: str) -> None:
         """What clicking a card means now, by the game's phase: reveal, Gouga call, or place."""
-        phase = self.game.phase
+        phase = self.table.phase
         if phase == "gouga":
             action: Any = GougaCall(self.kind.value, place)
         elif phase == "place":
@@ -181,27 +184,32 @@ class PanicWidget(LessonWidget):
     def seconds_left(self) -> float:
         """Seconds left on the clock in use."""
         if self.clock == "turns":
-            return max(self.game.time_left, 0.0)
+            return max(self.table.time_left, 0.0)
         if self.started is None:
             return self.real_seconds
         return max(self.real_seconds - (self.now() - self.started), 0.0)
 
     # -- drawing -------------------------------------------------------------------------------
+    @property
+    def table(self) -> PanicView:
+        """What everybody at the table sees (Seat 1's view: Panic hides the same from all)."""
+        return self.game.view(0)
+
     def face(self, place: str) -> tuple[str, str | None, bool]:
-        """What a button shows: (label, colour, clickable) — read from the game, nothing more."""
-        game = self.game
-        card = game.island[place]
-        if card is None:
-            return ("", None, game.phase == "place")
-        if place in game.covered:
+        """What a button shows: (label, colour, clickable) — read from the view, nothing more."""
+        game, view = self.game, self.table
+        if place in view.empty_places():
+            return ("", None, view.phase == "place")
+        if place in view.covered:
             return ("Landslide", _COLOURS["obstacle"], False)
-        if place == game.volcano:
+        if place == view.volcano:
             return ("volcano", _COLOURS["volcano"], not game.is_over)
-        if place in game.face_up:
-            return (game.cards[card].name, _colour(game.cards[card]), False)
-        seen = dict(game.last_seen)
-        if seen.get(place) == card:  # last turn's cards, just turned back: look quickly!
-            return (f"({game.cards[card].name})", _COLOURS["seen"], not game.is_over)
+        if place in view.face_up:
+            card = view.card_at(place)
+            return (card.name, _colour(card), False)
+        seen = dict(view.last_seen)
+        if place in seen:  # last turn's cards, just turned back: look quickly!
+            return (f"({view.card(seen[place]).name})", _COLOURS["seen"], not game.is_over)
         return ("?", None, not game.is_over)
 
     def spoken(self, place: str) -> str:
@@ -226,42 +234,42 @@ class PanicWidget(LessonWidget):
         return f"{where}: {what}"
 
     def redraw(self) -> None:
-        game = self.game
+        game, view = self.game, self.table
         for place, button in self.buttons.items():
             label, colour, clickable = self.face(place)
             button.description = label
             button.style.button_color = colour
             button.disabled = not clickable
-            button.button_style = "danger" if place == game.volcano else ""
+            button.button_style = "danger" if place == view.volcano else ""
             button.tooltip = self.spoken(place)
         self.gouga_button.disabled = WakeGouga() not in game.legal_actions()
-        self.kind.disabled = game.phase != "gouga"
+        self.kind.disabled = view.phase != "gouga"
         left = self.seconds_left()
-        total = game.costs["budget"] if self.clock == "turns" else self.real_seconds
+        total = view.budget if self.clock == "turns" else self.real_seconds
         self.clock_bar.value = left / total
         self.clock_bar.bar_style = "danger" if left < 0.2 * total else "info"
         self.status.value = self._status_html(left)
         self.news.value = f"<p>{html.escape(self.message)}</p>" if self.message else ""
 
     def _status_html(self, left: float) -> str:
-        game = self.game
-        saved = ", ".join(game.cards[c].name for c in game.saved) or "none yet"
-        found = {game.cards[c].kind for c in game.found}
-        obstacles = ", ".join(game.cards[c].name for c in game.continuous) or "none"
+        game, view = self.game, self.table
+        saved = ", ".join(view.card(c).name for c in view.saved) or "none yet"
+        found = {view.card(c).kind for c in view.found}
+        obstacles = ", ".join(view.card(c).name for c in view.continuous) or "none"
         clock = ("budget" if self.clock == "turns" else
                  "real clock, updated on each click")
         if game.is_over:
-            verdict = "won!" if game.won else "lost."
-            doing = (f"<b>Game over ({game.end}): {verdict}</b> Score {game.score}: "
-                     f"{band(game.score)}")
+            verdict = "won!" if view.won else "lost."
+            doing = (f"<b>Game over ({view.end}): {verdict}</b> Score {view.score}: "
+                     f"{band(view.score)}")
         else:
-            doing = f"P{game.current_player + 1}: {_PROMPTS[game.phase]}"
+            doing = f"P{game.current_player + 1}: {_PROMPTS[view.phase]}"
         tick = {True: "&#10004;", False: "&#10008;"}
         rows = [
             doing,
             f"Time left: {left:.1f} s ({clock})",
-            f"Turn {game.turn + 1}; Gouga: {game.gouga}",
-            f"Saved ({game.score}): {html.escape(saved)}",
+            f"Turn {view.turn + 1}; Gouga: {view.gouga}",
+            f"Saved ({view.score}): {html.escape(saved)}",
             f"Raft {tick['raft' in found]} &nbsp; Paddle {tick['paddle' in found]}",
             f"Active obstacles: {html.escape(obstacles)}",
         ]

@@ -53,10 +53,10 @@ def face(game: Any, obs: Mapping[str, Any], place: str,
         return "volcano", COLOURS["volcano"]
     known = obs["cards"].get(place)
     if place in obs["face_up"] and known is not None:
-        card = game.cards[known]
+        card = game.view().card(known)  # which card an id is, everybody knows
         return card.name, _colour(card)
     if place in recent and known is not None:
-        return f"({game.cards[known].name})", COLOURS["seen"]
+        return f"({game.view().card(known).name})", COLOURS["seen"]
     return "?", COLOURS["down"]
 
 
@@ -74,7 +74,7 @@ class GridMap:
     """
 
     def __init__(self, game: Any) -> None:
-        self.board = game.board
+        self.board = game.view().board
         self.figure = Figure(figsize=(9.5, 4.8), dpi=80)
         self.ax = self.figure.add_axes((0.01, 0.01, 0.58, 0.9))
         self.side = self.figure.add_axes((0.61, 0.01, 0.38, 0.9))
@@ -136,14 +136,15 @@ class GridMap:
                                  edgecolor="#555555"))
         bar = OKABE_ITO["vermillion"] if share < 0.2 else OKABE_ITO["sky blue"]
         side.add_patch(Rectangle((0.0, 0.84), share, 0.06, facecolor=bar, edgecolor="none"))
-        found = {game.cards[c].kind for c in obs["found"]}
+        view = game.view()  # the card ids come from the seat's observation
+        found = {view.card(c).kind for c in obs["found"]}
         tick = {True: "found", False: "not yet"}
-        saved = [game.cards[c].name for c in obs["saved"]]
+        saved = [view.card(c).name for c in obs["saved"]]
         lines = [f"Turn {obs['turn'] + 1}; Gouga: {obs['gouga']}",
                  f"Raft: {tick['raft' in found]}; paddle: {tick['paddle' in found]}",
                  f"Saved by the team: {obs['score']}"]
         lines += textwrap.wrap(", ".join(saved), 40)[:4]
         if obs["continuous"]:
-            lines.append("Obstacles: " + ", ".join(game.cards[c].name
+            lines.append("Obstacles: " + ", ".join(view.card(c).name
                                                    for c in obs["continuous"]))
         side.text(0.0, 0.76, "\n".join(lines), fontsize=9, va="top", linespacing=1.5)

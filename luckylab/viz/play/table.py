@@ -850,18 +850,18 @@ class PlayTable(W.VBox):
         self.clock_bar.description = f"{left:.0f} s left"
 
     def _panic_hand_html(self, obs: Mapping[str, Any]) -> str:
-        game = self.game
+        view = self.game.view(self.viewer)
         team = ", ".join(self.who(s) for s in self.live)
         lines = [f"<b>The team</b>: {html.escape(team)} (everybody wins or loses together)"]
         if obs["in_hand"]:
-            cards = ", ".join(game.cards[c].name for _, c in obs["in_hand"])
+            cards = ", ".join(view.card(c).name for _, c in obs["in_hand"])
             lines.append(f"Card to put back face down: {html.escape(cards)}")
         return "<br>".join(lines)
 
     def _panic_html(self, obs: Mapping[str, Any]) -> str:
-        game = self.game
-        found = {game.cards[c].kind for c in obs["found"]}
-        saved = ", ".join(game.cards[c].name for c in obs["saved"]) or "nobody yet"
+        view = self.game.view(self.viewer)
+        found = {view.card(c).kind for c in obs["found"]}
+        saved = ", ".join(view.card(c).name for c in obs["saved"]) or "nobody yet"
         rows = [f"Hourglass: {max(float(obs['time_left']), 0.0):.0f} of "
                 f"{self.map.budget:.0f} seconds left; turn {obs['turn'] + 1}; Gouga "
                 f"{obs['gouga']}.",
@@ -870,7 +870,7 @@ class PlayTable(W.VBox):
                 f"Saved ({obs['score']}): {saved}."]
         if obs["continuous"]:
             rows.append("Obstacles in force: "
-                        + ", ".join(game.cards[c].name for c in obs["continuous"]) + ".")
+                        + ", ".join(view.card(c).name for c in obs["continuous"]) + ".")
         return "<small>" + "<br>".join(html.escape(r) for r in rows) + "</small>"
 
     def _doctorwho_hand_html(self, obs: Mapping[str, Any]) -> str:

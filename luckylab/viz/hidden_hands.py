@@ -77,9 +77,10 @@ class HiddenHandsTable(LessonWidget):
         super().__init__([self.header, self.hand_view,
                           W.HBox([self.pass_button, self.foil_button, self.next_button]),
                           self.result, self.score_view])
-        self.header.value = (f"<b>Attack {game.attack}</b>; deck {list(game.deck)}; "
-                             f"{game.foilers} foilers with {game.hand_size} card(s) each; "
-                             f"each Luck point you discard costs {float(game.luck_cost):.3f}, "
+        toy = game  # a HiddenFoil round of analysis.hidden_foil, not an engine
+        self.header.value = (f"<b>Attack {toy.attack}</b>; deck {list(toy.deck)}; "
+                             f"{toy.foilers} foilers with {toy.hand_size} card(s) each; "
+                             f"each Luck point you discard costs {float(toy.luck_cost):.3f}, "
                              "an attack that gets through costs everyone 1. "
                              f"You are Player {you}.")
         self.deal()

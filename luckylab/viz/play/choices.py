@@ -85,18 +85,19 @@ class Namer:
     def who(self, seat: int) -> str:
         """``"Player 2"`` (and the character's name where players are characters)."""
         you = seat in self.humans and len(self.humans) == 1
+        names = self.game.view().names  # public: the open table's
         if seat not in self.live:  # an Island Stranger: its name says so
-            return str(self.game.names[seat])
+            return str(names[seat])
         name = f"Player {self.player_number(seat)}"
         if self.words.character_names:
-            return f"{name} ({self.game.names[seat]}{', you' if you else ''})"
+            return f"{name} ({names[seat]}{', you' if you else ''})"
         return name + (" (you)" if you else "")
 
     def card(self, card_id: int) -> str:
         """A card as the hand shows it."""
+        card = self.game.view().card(card_id)  # what a card is: public
         if self.words.picture == "tableau":  # Doctor Who: its name and strength or VP
-            return str(self.game.view().card(card_id))
-        card = self.game.card(card_id)
+            return str(card)
         if card.kind == "failure":
             return f"{card.name} ({card.luck} {self.words.unit})"
         if self.words.card_details:
@@ -106,11 +107,12 @@ class Namer:
     def space(self, space: str) -> str:
         if self.words.picture == "grid":
             return grid_words(space)
-        return space_words(self.game.board, space)
+        return space_words(self.game.view().board, space)
 
     def paid(self, action: Any) -> int:
         """The points a payment pays."""
-        return sum(self.game.card(c).luck for c in action.cards)
+        view = self.game.view()
+        return sum(view.card(c).luck for c in action.cards)
 
     def plain(self, action: Any) -> str:
         """Plain words for an action not among the offered choices."""
@@ -120,7 +122,8 @@ class Namer:
         label = labels_of(self.words).get(getattr(type(action), "type_name", ""))
         if self.words.picture in ("grid", "tableau") and label is not None:
             seat = self.game.current_player
-            return label(action, self, -1 if seat is None else seat, self.game, False).label
+            view = self.game.view(seat)
+            return label(action, self, -1 if seat is None else seat, view, False).label
         if hasattr(action, "cards"):
             return f"pay {self.paid(action)}: " + ", ".join(self.card(c) for c in action.cards)
         return str(action)
@@ -131,75 +134,75 @@ class Namer:
 Label = Callable[[Any, Namer, int, Any, bool], Choice]
 
 
-def _move_cat(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _move_cat(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"the cat to {n.space(a.space)}", a, a.space)
 
 
-def _hazard(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _hazard(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     target = "Doctor Lucky" if a.target == "doctor" else n.who(a.target)
-    card = game.card(a.card)
+    card = view.card(a.card)
     return Choice(f"{card.name} (value {card.value}) at {target}", a)
 
 
-def _pass(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _pass(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice("stay put" if moving else "do nothing", a)
 
 
-def _draw(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _draw(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice("draw a card (nobody sees you)", a)
 
 
-def _attack(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    how = "bare-handed" if a.weapon is None else f"with {game.card(a.weapon).name}"
-    return Choice(f"attack {how}: value {game.attack_value(seat, a.weapon)}", a)
+def _attack(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
+    how = "bare-handed" if a.weapon is None else f"with {view.card(a.weapon).name}"
+    return Choice(f"attack {how}: value {view.attack_value(seat, a.weapon)}", a)
 
 
-def _give(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _give(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"give {n.card(a.card)}", a)
 
 
-def _snoop(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _snoop(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     if a.to == where(n.seen, seat):
         return Choice(f"stay in {n.space(a.to)} and draw", a, a.to)
     return Choice(f"snoop into {n.space(a.to)} and draw", a, a.to)
 
 
-def _step(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _step(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"step into {n.space(a.to)}", a, a.to)
 
 
-def _play(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _play(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     pawn = getattr(a, "pawn", getattr(a, "target", None))
     who = "yourself" if pawn == "self" else "Doctor Lucky"
     return Choice(f"{n.card(a.card)}: {who} to {n.space(a.to)}", a, a.to)
 
 
-def _rescue(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    value = game.rescue_value(a.aid, where(n.seen, seat))
-    how = "with no Aid" if a.aid is None else f"with {game.card(a.aid).name}"
+def _rescue(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
+    value = view.rescue_value(a.aid, where(n.seen, seat))
+    how = "with no Aid" if a.aid is None else f"with {view.card(a.aid).name}"
     return Choice(f"rescue {how}: worth {value}", a)
 
 
-def _end_turn(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _end_turn(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice("end your turn", a)
 
 
 # -- Panic Island! (a place of the grid is the choice's space) ---------------------------------
 
 
-def _reveal(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _reveal(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"turn the card at {n.space(a.place)}", a, a.place)
 
 
-def _wake_gouga(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _wake_gouga(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice("shout \"Gouga!\" (once a game)", a)
 
 
-def _gouga_call(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _gouga_call(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"\"{a.kind}!\" and turn the card at {n.space(a.place)}", a, a.place)
 
 
-def _place(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _place(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"put the card back at {n.space(a.place)}", a, a.place)
 
 
@@ -228,25 +231,25 @@ def _dw(label: str, a: Any, cards: Sequence[int] = (), loc: int | None = None) -
     return Choice(label, a, space, also)
 
 
-def _location(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    tp = game.view().card(a.card).tp
+def _location(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
+    tp = view.card(a.card).tp
     return _dw(f"play {n.card(a.card)}, take {tp} TP", a, (a.card,))
 
 
-def _defend(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _defend(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return _dw(f"defend {_loc(n, a.loc)} with {_cards(n, a.cards)}", a, a.cards, a.loc)
 
 
-def _dw_attack(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _dw_attack(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return _dw(f"attack {_loc(n, a.loc)} with {_cards(n, a.cards)}", a, a.cards, a.loc)
 
 
-def _takeover(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _takeover(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return _dw(f"{n.card(a.card)} takes over the attack on {_loc(n, a.loc)}", a, (a.card,),
                a.loc)
 
 
-def _support(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _support(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     words = [f"play {n.card(a.card)}"]
     if a.loc is not None:
         words.append(f"on the attack on {_loc(n, a.loc)}")
@@ -259,32 +262,32 @@ def _support(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
     return _dw(" ".join(words), a, (a.card,), a.loc)
 
 
-def _reserve(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _reserve(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return _dw(f"reserve {_cards(n, a.cards)}", a, a.cards)
 
 
-def _buy(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _buy(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice(f"buy {a.n} card{'s' if a.n > 1 else ''} for {5 * a.n} TP", a)
 
 
-def _dw_discard(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _dw_discard(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return _dw(f"discard {_cards(n, a.cards)} for {len(a.cards)} TP", a, a.cards)
 
 
-def _dw_pass(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    right = (seat - 1) % game.players
+def _dw_pass(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
+    right = (seat - 1) % n.game.players
     return _dw(f"end the turn: pass {_cards(n, a.cards)} to {n.who(right)}", a, a.cards)
 
 
-def _ironsides(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _ironsides(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice("pay 1 TP for +1 defence" if a.pay else "keep your TP", a)
 
 
-def _valiant(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _valiant(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return Choice("play The Valiant" if a.play else "do not play The Valiant", a)
 
 
-def _match(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
+def _match(a: Any, n: Namer, seat: int, view: Any, moving: bool) -> Choice:
     return _dw(f"discard {_cards(n, a.cards)} to match the defence", a, a.cards)
 
 
@@ -313,11 +316,11 @@ ONE_PER_LABEL = frozenset({"give"})
 """Kinds offered once per label (two equal cards to give: one choice)."""
 
 
-def _payments(actions: Sequence[Any], n: Namer, game: Any) -> list[Choice]:
+def _payments(actions: Sequence[Any], n: Namer, view: Any) -> list[Choice]:
     """One payment per multiset of values (paying the lowest card ids of each value), and
     only if no card of it could be kept back while still paying what is needed (paying less
     than needed is offered too); cheapest first, then fewest of the low values."""
-    luck = {c: game.card(c).luck for a in actions for c in a.cards}
+    luck = {c: view.card(c).luck for a in actions for c in a.cards}
     best: dict[tuple[int, ...], Any] = {}
     for action in actions:
         lucks = tuple(sorted(luck[c] for c in action.cards))
@@ -360,7 +363,7 @@ def movable_pawns(moves: Sequence[Any], seat: int, plan: Sequence[tuple[int, str
 
 
 def _pawn_moves(moves: Sequence[Any], plan: Sequence[tuple[int, str]], pawn: int,
-                n: Namer, game: Any) -> list[Choice]:
+                n: Namer, view: Any) -> list[Choice]:
     """The legal Moves that add ``pawn``'s move to ``plan``, nearest first."""
     planned = set(plan)
     here = where(n.seen, pawn)
@@ -372,7 +375,7 @@ def _pawn_moves(moves: Sequence[Any], plan: Sequence[tuple[int, str]], pawn: int
         if len(extra) != 1 or extra[0][0] != pawn:
             continue
         dest = extra[0][1]
-        steps = game.board.distance(here, dest)
+        steps = view.board.distance(here, dest)
         word = "step" if steps == 1 else "steps"
         out.append(Choice(f"to {n.space(dest)} ({steps} {word})", m, dest))
     return out
@@ -395,6 +398,7 @@ def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int
     if engine_groups is None:
         engine_groups = game.choices()
     namer.seen = seen(game, seat)
+    view = game.view(seat)  # what the seat deciding now may know
     moving = any(g.actions and hasattr(g.actions[0], "moves") for g in engine_groups)
     for group in engine_groups:
         if not group.actions:
@@ -405,19 +409,19 @@ def offered(game: Any, words: TableWords, namer: Namer, plan: Sequence[tuple[int
             pawns = movable_pawns(group.actions, seat, plan)
             if pawns:
                 who = pawn if pawn in pawns else pawns[0]
-                moves = _pawn_moves(group.actions, plan, who, namer, game)
+                moves = _pawn_moves(group.actions, plan, who, namer, view)
                 if moves:
                     groups.setdefault(button, []).extend(moves)
             continue
         out = groups.setdefault(button, [])
         if kind in words.payments:  # payments: in Luck or Failure points
-            out.extend(_payments(group.actions, namer, game))
+            out.extend(_payments(group.actions, namer, view))
         else:
             labels = labels_of(words)
             for action in group.actions:
                 kind = type(action).type_name
                 label = labels.get(kind)
-                choice = label(action, namer, seat, game, moving) if label else \
+                choice = label(action, namer, seat, view, moving) if label else \
                     Choice(str(action), action)
                 if kind in ONE_PER_LABEL and any(c.label == choice.label for c in out):
                     continue  # two equal cards: one choice

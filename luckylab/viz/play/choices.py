@@ -175,8 +175,9 @@ def _play(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
 
 
 def _rescue(a: Any, n: Namer, seat: int, game: Any, moving: bool) -> Choice:
-    value = game.rescue_value(a.aid, state.where(n.seen, seat))
-    how = "with no Aid" if a.aid is None else f"with {game.card(a.aid).name}"
+    view = game.view(seat)
+    value = view.rescue_value(a.aid, state.where(n.seen, seat))
+    how = "with no Aid" if a.aid is None else f"with {view.card(a.aid).name}"
     return Choice(f"rescue {how}: worth {value}", a)
 
 

@@ -73,6 +73,15 @@ def _play_out(state, choosers: list, game: str, fused: bool) -> None:
     state.quieten(False)
 
 
+def _fast_module(game: str):
+    """``game``'s fused turn module: ``luckylab.games.<game>.fast`` (issue 41's layout), or
+    ``luckylab.games.<game>_fast`` for a game not moved into its package yet."""
+    try:
+        return importlib.import_module(f"luckylab.games.{game}.fast")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"luckylab.games.{game}_fast")
+
+
 def _fused(choosers, game: str) -> bool:
     """Whether ``game``'s engine plays these seats with its fused turns."""
     try:

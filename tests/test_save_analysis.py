@@ -170,7 +170,7 @@ def _first_weak_chance(players=4, sunk=0):
             seat = game.current_player
             if (game.phase in ("turn", "active") and game.rescue_problem(seat) is None
                     and len(game.sunk) == sunk
-                    and best_aid(game, seat, game.positions[seat])[0] < 4):
+                    and best_aid(game.view(seat), seat, game.positions[seat])[0] < 4):
                 return game
             game.apply(bots[seat].choose(game))
     raise AssertionError("no weak chance found")

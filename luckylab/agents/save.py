@@ -18,6 +18,11 @@ a rescue, and *whether* to spend Failure cards or leave it to the players after 
     attempt it can. Waiting saves your Aid cards and lets the others spend their Failures, but
     the ship may sink first (``S-SINK-2``): nobody wins then.
 
+The bots read the game through its view (``game.view(seat)``, a
+:class:`~luckylab.games.save.SaveView`): what their seat may know, and the rules' answers
+(may I rescue here? who would see me there? what is this attempt worth?). So a house rule
+written in a subclass of ``SaveGame`` reaches them too.
+
 >>> from luckylab import new_game
 >>> game = new_game("save", players=4, seed=3)
 >>> agent = GreedyAgent(seed=0)
@@ -30,7 +35,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.save import DOCTOR, SELF, EndTurn, Foil, PlayMove, Rescue, SaveGame, Snoop, Step
+from ..games.save import (
+    DOCTOR,
+    SELF,
+    EndTurn,
+    Foil,
+    PlayMove,
+    Rescue,
+    SaveGame,
+    SaveView,
+    Snoop,
+    Step,
+)
 from .base import Agent, RandomAgent
 
 __all__ = [
@@ -41,56 +57,58 @@ __all__ = [
 ]
 
 
-def best_aid(game: SaveGame, seat: int, room: str) -> tuple[int, int | None]:
-    """The most valuable attempt ``seat`` can make in ``room``: ``(value, aid card or None)``."""
-    best: tuple[int, int | None] = (1, None)
-    cards = game.cards
-    for c in game.aids_in_hand(seat):
-        value = cards[c].weapon_value(room)
-        if value > best[0]:
-            best = (value, c)
+def best_aid(view: SaveView, seat: int, room: str) -> tuple[int, int | None]:
+    """The most valuable attempt ``seat`` can make in ``room``: ``(value, aid card or None)``,
+    as the rules value it (``view.rescue_value``, ``S-SAVE-2``)."""
+    value = view.rescue_value
+    best: tuple[int, int | None] = (value(None, room), None)
+    for c in view.aids_in_hand(seat):
+        worth = value(c, room)
+        if worth > best[0]:
+            best = (worth, c)
     return best
 
 
-def cheapest_block(game: SaveGame, legal: list[Foil] | None = None) -> Foil | None:
+def cheapest_block(view: SaveView, legal: list[Foil] | None = None) -> Foil | None:
     """The legal discard that stops the attempt with the fewest points (then fewest cards);
-    the first such in ``legal``. Without ``legal``, the same answer from the game's own
-    :meth:`~luckylab.games.save.SaveGame.cheapest_foil`, which need not list every discard."""
+    the first such in ``legal``. Without ``legal``, the same answer from the view's
+    :meth:`~luckylab.games.save.SaveView.cheapest_foil`, which need not list every discard."""
     if legal is None:
-        return game.cheapest_foil()
-    needed = game.attempt.needed if game.attempt else 0
+        return view.cheapest_foil()
+    attempt = view.attempt
+    needed = attempt.needed if attempt else 0
     best, best_cost = None, None
-    cards = game.cards
+    card = view.card
     for action in legal:
-        cost = (sum([cards[c].luck for c in action.cards]), len(action.cards))
+        cost = (sum([card(c).luck for c in action.cards]), len(action.cards))
         if cost[0] >= needed and (best_cost is None or cost < best_cost):
             best, best_cost = action, cost
     return best
 
 
-def setup_move(game: SaveGame, seat: int) -> Step | PlayMove | None:
+def setup_move(view: SaveView, seat: int) -> Step | PlayMove | None:
     """A step or Move card after which ``seat`` could try a rescue: it ends in Doctor Lucky's
     room (or brings him to ``seat``) in front of a witness. The free step first: it costs no
     card."""
-    here, doctor = game.positions[seat], game.doctor
-    if not game.step_used and doctor in game.exits(here) and game.witnesses(seat, doctor):
+    here, doctor = view.position(seat), view.doctor
+    if not view.step_used and doctor in view.exits(here) and view.witnesses(seat, doctor):
         return Step(doctor)
-    for card in game.moves_in_hand(seat):
-        if doctor in game.move_destinations(card, here) and game.witnesses(seat, doctor):
+    for card in view.moves_in_hand(seat):
+        if doctor in view.move_destinations(card, here) and view.witnesses(seat, doctor):
             return PlayMove(card, SELF, doctor)
-        if here in game.move_destinations(card, doctor) and game.witnesses(seat, here):
+        if here in view.move_destinations(card, doctor) and view.witnesses(seat, here):
             return PlayMove(card, DOCTOR, here)
     return None
 
 
-def snoop_towards(game: SaveGame, seat: int, room: str) -> Snoop | EndTurn:
+def snoop_towards(view: SaveView, seat: int, room: str) -> Snoop | EndTurn:
     """The snooping step that ends closest to ``room`` (staying put on a tie); after an active
     start, when snooping is no longer possible, end the turn."""
-    if game.phase != "turn":
+    if view.phase != "turn":
         return EndTurn()
-    here = game.positions[seat]
-    options = [here, *game.exits(here)]
-    dist = game.board.distance
+    here = view.position(seat)
+    options = [here, *view.exits(here)]
+    dist = view.board.distance
     return Snoop(min(options, key=lambda to: (dist(to, room), to != here)))
 
 
@@ -104,14 +122,15 @@ class GreedyAgent(Agent):
 
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
-        if game.phase == "foil":
-            return cheapest_block(game) or Foil()
-        if game.rescue_problem(seat) is None:
-            return Rescue(best_aid(game, seat, game.positions[seat])[1])
-        move = setup_move(game, seat)
+        view = game.view(seat)
+        if view.phase == "foil":
+            return cheapest_block(view) or Foil()
+        if view.rescue_problem(seat) is None:
+            return Rescue(best_aid(view, seat, view.position(seat))[1])
+        move = setup_move(view, seat)
         if move is not None:
             return move
-        return snoop_towards(game, seat, game.doctor_next())
+        return snoop_towards(view, seat, view.doctor_next())
 
 
 class TrainRiderAgent(Agent):
@@ -121,36 +140,36 @@ class TrainRiderAgent(Agent):
     reads_events = False
 
     name = "rider"
-    fused_turn = "save"  # the engine may play its turns itself (luckylab.games.save_fast)
+    fused_turn = "save"  # the engine may play its turns itself (luckylab.games.save.fast)
     good_attempt = 3
 
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
-        if game.phase == "foil":
-            return self._foil(game)
-        late = len(game.afloat) <= len(game.decks) // 2
-        if game.rescue_problem(seat) is None:
-            value, aid = best_aid(game, seat, game.positions[seat])
+        view = game.view(seat)
+        if view.phase == "foil":
+            return self._foil(game, view)
+        late = len(view.afloat) <= len(view.decks) // 2
+        if view.rescue_problem(seat) is None:
+            value, aid = best_aid(view, seat, view.position(seat))
             if value >= self.good_attempt or late:
                 return Rescue(aid)
-        elif best_aid(game, seat, game.doctor)[0] >= self.good_attempt or late:
-            move = setup_move(game, seat)
+        elif best_aid(view, seat, view.doctor)[0] >= self.good_attempt or late:
+            move = setup_move(view, seat)
             if move is not None:
                 return move
         # Stand where he goes next: he walks in and the turn comes back (S-DOC-4).
-        return snoop_towards(game, seat, game.doctor_next())
+        return snoop_towards(view, seat, view.doctor_next())
 
-    def _foil(self, game: SaveGame) -> Foil:
-        attempt = game.attempt
+    def _foil(self, game: SaveGame, view: SaveView) -> Foil:
+        attempt = view.attempt
         assert attempt is not None
-        block = cheapest_block(game)
-        may_pass = game.may_pass()
+        block = cheapest_block(view)
+        may_pass = view.may_pass()
         if block is None:
             return Foil() if may_pass else game.legal_actions()[0]
         if not may_pass:  # S-FAIL-3 forces the last player asked
             return block
-        later = attempt.order[len(attempt.asked) + 1:]
-        cards_behind = sum(len(game.hands[s]) for s in later)
+        cards_behind = sum(view.hand_size(s) for s in attempt.asked_later)
         # Hand sizes are public: about 2 cards in 5 are Failures, worth 1.5 points each.
         return block if cards_behind < 2 * attempt.needed else Foil()
 
@@ -170,24 +189,25 @@ class CautiousAgent(Agent):
 
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
-        if game.phase == "foil":
-            return cheapest_block(game) or Foil()
+        view = game.view(seat)
+        if view.phase == "foil":
+            return cheapest_block(view) or Foil()
         # The clock: decks sink as the piles run out (S-SINK-1), one card per snooping turn.
-        hurry = len(game.sunk) >= self.patience
-        if game.rescue_problem(seat) is None:
-            value, aid = best_aid(game, seat, game.positions[seat])
+        hurry = len(view.sunk) >= self.patience
+        if view.rescue_problem(seat) is None:
+            value, aid = best_aid(view, seat, view.position(seat))
             if value >= self.strong_attempt or hurry:
                 return Rescue(aid)
-        elif hurry or best_aid(game, seat, game.doctor)[0] >= self.strong_attempt:
-            move = setup_move(game, seat)
+        elif hurry or best_aid(view, seat, view.doctor)[0] >= self.strong_attempt:
+            move = setup_move(view, seat)
             if move is not None:
                 return move
-        return snoop_towards(game, seat, game.doctor_next())
+        return snoop_towards(view, seat, view.doctor_next())
 
 
 class SaveRandomAgent(RandomAgent):
     """:class:`~luckylab.agents.base.RandomAgent` for Save Doctor Lucky: the same action from
-    the same seed, picked with :meth:`~luckylab.games.save.SaveGame.random_legal_action`,
+    the same seed, picked with :meth:`~luckylab.games.save.SaveView.random_legal_action`,
     which does not build the whole list of legal actions first (a speed-up, nothing else).
 
     >>> from luckylab import new_game
@@ -197,7 +217,7 @@ class SaveRandomAgent(RandomAgent):
     """
 
     def choose(self, game: SaveGame) -> Any:
-        return game.random_legal_action(self.rng)
+        return game.view(game.current_player).random_legal_action(self.rng)
 
 
 AGENTS: dict[str, type[Agent]] = {

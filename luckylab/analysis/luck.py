@@ -558,7 +558,8 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
         if hasattr(game, "attack_value"):
             attack = game.attack_value(seat, weapon)
         else:  # Save: a rescue's value where the rescuer stands
-            attack = game.rescue_value(weapon, game.positions[seat])
+            view = game.view(seat)
+            attack = view.rescue_value(weapon, view.position(seat))
     return {"attack": attack, "hand_sizes": sizes, "deck": game.cards, "known": known}
 
 # -- Monte Carlo twins ---------------------------------------------------------------------------

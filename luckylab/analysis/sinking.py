@@ -80,8 +80,9 @@ def pile_sizes(players: int, **options: Any) -> dict[str, int]:
     >>> pile_sizes(players=7)       # 90 - 7 x 6 = 48
     {'D': 12, 'C': 12, 'B': 12, 'A': 12}
     """
-    game = SaveGame(players=players, seed=0, **options)
-    return {deck: len(game.piles[deck]) for deck in reversed(game.decks)}
+    view = SaveGame(players=players, seed=0, **options).view()
+    sizes = view.pile_sizes
+    return {deck: sizes[deck] for deck in reversed(view.decks)}
 
 
 def sinking_clock(players: int, **options: Any) -> dict[str, int]:
@@ -183,7 +184,7 @@ def seat_bots(game: SaveGame, seed: int, agents: AgentSpec | Sequence[AgentSpec]
     specs = _agent_list(agents, game.players)
     rng = random.Random(seed ^ 0x5EED)
     bots = {}
-    for seat, spec in zip(game.seats, specs, strict=True):
+    for seat, spec in zip(range(game.num_seats), specs, strict=True):
         cls = spec if isinstance(spec, type) else agent_class("save", spec)
         bots[seat] = cls(seed=rng.getrandbits(32))
     return bots

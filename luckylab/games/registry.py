@@ -22,7 +22,7 @@ __all__ = ["BUNDLED", "GAMES", "game_class", "new_game", "register_game"]
 GAMES: dict[str, str] = {
     "island": "luckylab.games.island.rules:IslandGame",
     "kill": "luckylab.games.kill.rules:KillGame",
-    "save": "luckylab.games.save:SaveGame",
+    "save": "luckylab.games.save.rules:SaveGame",
     "panic": "luckylab.games.panic.rules:PanicGame",
     "doctorwho": "luckylab.games.doctorwho.rules:DoctorWhoGame",
 }
@@ -42,7 +42,7 @@ def _kill() -> type:
 
 
 def _save() -> type:
-    from .save import SaveGame
+    from .save.rules import SaveGame
 
     return SaveGame
 

@@ -46,7 +46,7 @@ from matplotlib.text import Text
 from ..boards.board import Board
 from ..boards.geometry import Geometry
 from ..errors import OptionError
-from ..games.save import SaveGame
+from ..games.save import SaveGame, SaveView
 from .args import whole
 from .base import LessonWidget
 from .blit import Painter
@@ -121,11 +121,12 @@ class ShipDrawing:
 
         Returns ``self``.
         """
-        if game.ship is not self.ship:
+        view = game.view()  # the open table (only public facts are drawn)
+        if view.ship is not self.ship:
             raise OptionError("this drawing shows another ship; draw this game's ship first")
-        self._sink(game)
-        afloat = game.board  # the rooms still afloat, with sight derived again (S-SINK-1)
-        doctor = game.doctor
+        self._sink(view)
+        afloat = view.board  # the rooms still afloat, with sight derived again (S-SINK-1)
+        doctor = view.doctor
         witnesses = sorted(afloat.seen_by(doctor) - {doctor})
         marks = {room: _WITNESS_ROOM for room in witnesses}
         marks[doctor] = _DOCTOR_ROOM
@@ -138,7 +139,7 @@ class ShipDrawing:
         self.mansion.bands.set_visible(bool(bands))
         self.mansion.shown_bands = tuple(bands)
         self.mansion.sight_of = doctor
-        self.mansion.place({seat_label(s): game.positions[s] for s in game.seats}, doctor)
+        self.mansion.place({seat_label(s): view.position(s) for s in view.seats}, doctor)
         # The seat that decides now stands out by size as well as by the title.
         self.deciding = game.current_player
         for label, marker in self.mansion.pawns.items():
@@ -155,10 +156,10 @@ class ShipDrawing:
                                   markeredgecolor="black", label=label))
         return handles
 
-    def _sink(self, game: SaveGame) -> None:
-        bottom_afloat = max((self.decks[d][1] for d in game.afloat), default=None)
+    def _sink(self, view: SaveView) -> None:
+        bottom_afloat = max((self.decks[d][1] for d in view.afloat), default=None)
         bounds = self.mansion.geometry.bounds
-        if len(game.afloat) == len(game.decks):
+        if len(view.afloat) == len(view.decks):
             self.sea.set_visible(False)
             self.waterline = None
         else:
@@ -167,13 +168,14 @@ class ShipDrawing:
             self.sea.set_height(bounds.y1 - top)
             self.sea.set_visible(True)
             self.waterline = top
+        sunk, piles = view.sunk, view.pile_sizes
         for deck, text in self.deck_labels.items():
-            if deck in game.sunk:
+            if deck in sunk:
                 text.set_text(f"deck {deck}\nsunk")
                 text.set_color("#FFFFFF")
             else:
-                pile = len(game.piles[deck])
-                draw = "\n(draw here)" if deck == game.draw_deck else ""
+                pile = piles[deck]
+                draw = "\n(draw here)" if deck == view.draw_deck else ""
                 text.set_text(f"deck {deck}\n{pile} card{'s' if pile != 1 else ''}{draw}")
                 text.set_color("#1A1A1A")
 
@@ -218,19 +220,20 @@ def ship_title(game: SaveGame) -> str:
 
     Players count from 1, as in the event log and the key beside the picture.
     """
-    played = f"{game.turns} turn{'' if game.turns == 1 else 's'} played"
+    view = game.view()
+    played = f"{view.turns} turn{'' if view.turns == 1 else 's'} played"
     if game.is_over:
-        end = game.end_reason
+        end = view.end_reason
         if end == "rescued":
-            sunk = len(game.sunk)
-            return (f"{played}: Player {game.winner + 1} rescues Doctor Lucky "
+            sunk = len(view.sunk)
+            return (f"{played}: Player {view.winner + 1} rescues Doctor Lucky "
                     f"({sunk} deck{'' if sunk == 1 else 's'} sunk)")
         if end == "sunk":
             return f"{played}: the ship has sunk, nobody wins"
         return f"{played}: stopped ({end})"
     doing = {"turn": "to play", "active": "active turn", "foil": "asked to stop a rescue"}
-    return (f"{played}; Player {game.current_player + 1} {doing[game.phase]}; decks afloat "
-            f"{''.join(game.afloat)}; reconstructed ship")
+    return (f"{played}; Player {game.current_player + 1} {doing[view.phase]}; decks afloat "
+            f"{''.join(view.afloat)}; reconstructed ship")
 
 
 def draw_ship(
@@ -264,7 +267,7 @@ def draw_ship(
 
     game = game_or_ship if isinstance(game_or_ship, SaveGame) else None
     if game is not None:
-        ship = game.ship
+        ship = game.view().ship
     elif isinstance(game_or_ship, str):
         ship = load_board(game_or_ship)
     else:
@@ -391,7 +394,7 @@ class ShipStepper(LessonWidget):
     --------
     >>> stepper = ShipStepper(players=4, seed=0, agents="greedy")
     >>> stepper.sinking_button.click()
-    >>> stepper.game.sunk, stepper.drawing.sea.get_visible()
+    >>> stepper.game.view().sunk, stepper.drawing.sea.get_visible()
     (('D',), True)
     """
 
@@ -462,7 +465,7 @@ class ShipStepper(LessonWidget):
         ])
         self._show_agent_pickers()
         self.game = SaveGame(players=players, seed=seed, **self.options)
-        self.figure = new_figure(*ship_figsize(self.game.ship, 10.5, True), dpi=72)
+        self.figure = new_figure(*ship_figsize(self.game.view().ship, 10.5, True), dpi=72)
         self.drawing = draw_ship(self.game, self.figure.add_subplot())
         self.reset()
 
@@ -548,9 +551,10 @@ class ShipStepper(LessonWidget):
 
     def _status_html(self) -> str:
         game = self.game
-        board = game.board
-        doctor = game.doctor
-        watchers = [s for s in game.seats if board.sees(game.positions[s], doctor)]
+        view = game.view()  # the open table: the status shows public facts only
+        board = view.board
+        doctor = view.doctor
+        watchers = [s for s in view.seats if board.sees(view.position(s), doctor)]
         lines = []
         if game.is_over:
             lines.append(f"<b>{html.escape(ship_title(game))}</b>")
@@ -560,25 +564,26 @@ class ShipStepper(LessonWidget):
         lines.append(f"<b>Doctor Lucky:</b> {html.escape(_where(board, doctor))}; "
                      f"his room is seen by "
                      f"{', '.join(seat_label(s) for s in watchers) or 'nobody'}")
-        attempt = game.attempt
+        attempt = view.attempt
         if attempt is not None:
             lines.append(f"<b>Rescue attempt</b> by {seat_label(attempt.rescuer)}, worth "
                          f"{attempt.value}: {attempt.needed} Failure point(s) still needed "
                          "to stop it")
         deck_rows = []
-        for d in game.decks:
-            if d in game.sunk:
+        sunk, piles = view.sunk, view.pile_sizes
+        for d in view.decks:
+            if d in sunk:
                 deck_rows.append([f"deck {d}", "sunk", "-"])
             else:
-                pile = str(len(game.piles[d])) + (" (draw here)" if d == game.draw_deck else "")
+                pile = str(piles[d]) + (" (draw here)" if d == view.draw_deck else "")
                 deck_rows.append([f"deck {d}", "afloat", pile])
         seat_rows = []
-        for s in game.seats:
+        for s in view.seats:
             colour = self.drawing.mansion.pawns[seat_label(s)].get_markerfacecolor()
             swatch = f"<span style='color:{html.escape(str(colour))}'>&#9679;</span> "
             seat_rows.append([swatch + seat_label(s), html.escape(self.agent_choice[s]),
-                              html.escape(_where(board, game.positions[s])),
-                              str(len(game.hands[s]))])
+                              html.escape(_where(board, view.position(s))),
+                              str(view.hand_size(s))])
         return ("<div style='font-size:90%'>" + "<br>".join(lines)
                 + _table(["deck", "state", "pile"], deck_rows)
                 + _table(["pawn", "bot", "room", "cards"], seat_rows) + "</div>")

@@ -1,10 +1,12 @@
 """Save Doctor Lucky's fused turns: the default bot (``rider``) deciding and the rules applying
 without building action lists, re-checking or dispatching.
 
-:mod:`luckylab.games.save` is the reference that students read; this module plays the same
-games faster and is tested equal to it, action for action and draw for draw
-(``tests/test_fused.py``). ``SaveGame.play_out`` uses it for a quiet game in which every seat is
-the default bot (:mod:`luckylab.games.fused`). Each decision is made here from the game's own
+:mod:`luckylab.games.save.rules` is the reference that students read; this module plays the
+same games faster and is tested equal to it, action for action and draw for draw
+(``tests/test_fused.py``). ``SaveGame.play_out`` uses it for a quiet game of exactly
+``SaveGame`` (not a subclass: a house rule plays through the rules, see
+:func:`luckylab.games.fused.plays_as_written`) in which every seat is the default bot
+(:mod:`luckylab.games.fused`). Each decision is made here from the game's own
 tables and applied by the reference's own step for it (``_do_snoop`` ...), so the sinking ship,
 Doctor Lucky's moves and the failure rounds stay the reference's.
 
@@ -18,10 +20,10 @@ What the bot does (``luckylab.agents.save.TrainRiderAgent``):
 - asked in a failure round: stop the attempt when it must (``S-FAIL-3``) or when the players
   after it hold fewer than two cards per point still needed; else pass.
 
->>> from luckylab.games.save import _ACTIONS, SaveGame
+>>> from luckylab.games.save import SaveGame
 >>> game = SaveGame(players=4, seed=2)
 >>> game.quieten()
->>> play_out(game, _ACTIONS)
+>>> play_out(game)
 >>> game.is_over, len(game.history) > 0
 (True, True)
 """
@@ -30,7 +32,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fused import shared_action
+from ..fused import shared_action
+from .actions import ACTIONS
 
 __all__ = ["PLAYS", "play_out"]
 
@@ -44,7 +47,7 @@ class _Actions:
     """The action classes (``Snoop, Step, PlayMove, Rescue, EndTurn, Foil``) and remembered
     instances of them (actions are frozen values)."""
 
-    def __init__(self, actions: tuple[type, ...]) -> None:
+    def __init__(self, actions: tuple[type, ...] = ACTIONS) -> None:
         self.snoop, self.step, self.play, self.rescue, end_turn, self.foil = actions
         self.end_turn, self.pass_ = end_turn(), self.foil(())
         self.made: dict[tuple[Any, ...], Any] = {}
@@ -53,15 +56,13 @@ class _Actions:
         return shared_action(self.made, cls, *fields)
 
 
-_MADE: dict[tuple[type, ...], _Actions] = {}
+_MADE = _Actions()
 _COVERS: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 
 
-def play_out(game: Any, actions: tuple[type, ...]) -> None:
+def play_out(game: Any) -> None:
     """Play a quiet ``SaveGame`` of default bots to its end."""
-    made = _MADE.get(actions)
-    if made is None:
-        made = _MADE[actions] = _Actions(actions)
+    made = _MADE
     history = game.history
     while game.phase != "over":
         seat = game._decider

@@ -1,18 +1,18 @@
-"""Save Doctor Lucky, as a state machine: a sinking ship, rescues that need a witness.
+"""Save Doctor Lucky, the rulebook: a sinking ship, rescues that need a witness.
 
-Rule IDs (``S-SETUP-1`` ...) refer to ``docs/rules/save.md``, our numbered restatement of the
-rules summary; comments cite them where the code applies them. Every decision is an action:
+This file holds the rules and nothing else: the setup, the questions the rules answer (may
+this seat try a rescue? who sees it? where does Doctor Lucky go next?), the legal actions, what
+each action does, the turn flow, the sinking ship and the end. The rule IDs (``S-SETUP-1`` ...)
+refer to ``docs/rules/save.md``, our numbered restatement of the rules summary; comments cite
+them where the code applies them. The other files of the package:
 
-=================  =========================================================================
-``Snoop(to)``      a snooping turn: one step (or stay, ``to`` = where you are), then draw one
-                   card from the pile of the lowest deck still afloat (``S-SNOOP-1``)
-``Step(to)``       the one free step of an active turn (``S-ACT-1``)
-``PlayMove(...)``  play a Move card on yourself or Doctor Lucky: to the room it names, or up to
-                   its steps (``S-ACT-1``, ``S-ACT-2``)
-``Rescue(aid)``    a rescue attempt, with at most one Aid card; it ends the turn (``S-SAVE-*``)
-``EndTurn()``      end an active turn (at the start of a turn: an active turn doing nothing)
-``Foil(cards)``    in a failure round: discard Failure cards, ``Foil()`` passes (``S-FAIL-*``)
-=================  =========================================================================
+=============  ==================================================================================
+``actions``    the actions (``Snoop``, ``Step``, ``PlayMove``, ``Rescue``, ``EndTurn``, ``Foil``)
+``view``       what a seat sees: ``observation``, ``determinize``, ``view`` (:class:`SaveView`)
+``ids``        action ids, and answers about the legal list found without listing it
+``tables``     the ship as it sinks and the lookups made once per ship or per deck
+``fast``       the fused turns: the default bot's games played faster, for this class only
+=============  ==================================================================================
 
 The first action of a turn decides its kind (``S-TURN-1``): ``Snoop`` makes it a snooping turn
 (and ends it); anything else makes it an active turn.
@@ -55,159 +55,62 @@ Rulings on points the rules leave open (each is tested in ``tests/test_save_rule
   precomputed :class:`~luckylab.boards.board.Board` per number of sunken decks).
 - A game that reaches ``turn_cap`` turns stops as unfinished (a simulation guard, as
   ``I-END-2``): active turns draw no card, so bots that never snoop would never sink the ship.
+
+**House rules.** A subclass of :class:`SaveGame` that changes a rule (overrides
+``rescue_problem``, ``witnesses``, ``rescue_value``, a check or a step ...) is played by these
+rules everywhere: ``simulate``, ``play_game`` and the search bots. The fused turns
+(:mod:`luckylab.games.save.fast`) play only this very class, unchanged; a subclass plays
+through the readable rules, as fast as ``checked=True``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
-import networkx as nx
-
-from ..boards import load_board
-from ..boards.board import Board
-from ..cards import Card, load_deck
-from ..errors import BoardError, IllegalAction, OptionError, UnknownSpace
-from .actions import ActionSpace, Block, Choice, Maybe, SubsetOf
-from .base import (
+from ...boards import load_board
+from ...boards.board import Board
+from ...cards import Card, load_deck
+from ...errors import IllegalAction, OptionError, UnknownSpace
+from ..base import (
     Event,
-    GameAction,
     GameBase,
-    GameResult,
-    action_from_data,
     check_seed,
     check_turn_cap,
-    foreign_action,
     jump_target,
     seats_from_left,
 )
-from .copying import deal_anew, light_copy
-from .handlers import HandlerTable
-from .foiling import FoilRound, FoilRules, asking_order
-from .fused import all_fused, fused_profiles
-from .protocol import Observation
+from ..foiling import FoilRound, FoilRules, asking_order
+from ..fused import all_fused, fused_profiles, plays_as_written
+from ..handlers import HandlerTable
+from .actions import (
+    DOCTOR,
+    SELF,
+    Action,
+    EndTurn,
+    Foil,
+    PlayMove,
+    Rescue,
+    Snoop,
+    Step,
+)
+from .ids import SaveIds
+from .tables import deck_tables, foil_rules, ship_boards, ship_tables
+from .view import SaveViews
 
-__all__ = [
-    "DOCTOR",
-    "SELF",
-    "EndTurn",
-    "Foil",
-    "PlayMove",
-    "RescueAttempt",
-    "Rescue",
-    "SaveGame",
-    "Snoop",
-    "Step",
-    "foil_rules",
-    "hand_size",
-    "sinking_boards",
-]
-
-SELF = "self"
-"""``PlayMove`` target: move your own pawn."""
-DOCTOR = "doctor"
-"""``PlayMove`` target: move Doctor Lucky."""
+__all__ = ["DECK_STEPS", "RescueAttempt", "SaveGame", "hand_size"]
 
 Phase = Literal["turn", "active", "foil", "over"]
 
-
-# -- actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Snoop(GameAction):
-    """A snooping turn: step to a neighbouring room or stay (``to`` = your room), then draw
-    one card (``S-SNOOP-1``). Ends the turn."""
-
-    type_name: ClassVar[str] = "snoop"
-    group: ClassVar[str] = "snoop"
-    group_label: ClassVar[str] = "Snoop: stay or step, and draw a card"
-
-    to: str
-
-    def __str__(self) -> str:
-        return f"snoop: go to {self.to} and draw"
+# S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
+DECK_STEPS = (False, True, "room", "pile")
 
 
-@dataclass(frozen=True, slots=True)
-class Step(GameAction):
-    """The one free step of an active turn, to a neighbouring room (``S-ACT-1``)."""
-
-    type_name: ClassVar[str] = "step"
-    group: ClassVar[str] = "move"
-    group_label: ClassVar[str] = "Take your free step"
-
-    to: str
-
-    def __str__(self) -> str:
-        return f"step to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayMove(GameAction):
-    """Play Move card ``card`` on ``target`` (``"self"`` or ``"doctor"``), moving that pawn to
-    ``to``: the room the card names, or a room within the card's steps (``S-ACT-1``)."""
-
-    type_name: ClassVar[str] = "move_card"
-    group: ClassVar[str] = "play"
-    group_label: ClassVar[str] = "Play a Move card"
-
-    card: int
-    target: str
-    to: str
-
-    def __str__(self) -> str:
-        who = "Doctor Lucky" if self.target == DOCTOR else "yourself"
-        return f"play Move card {self.card}: {who} to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Rescue(GameAction):
-    """Try to rescue Doctor Lucky, with Aid card ``aid`` or none (``S-SAVE-1``, ``S-SAVE-2``)."""
-
-    type_name: ClassVar[str] = "rescue"
-    group: ClassVar[str] = "rescue"
-    group_label: ClassVar[str] = "Try to rescue Doctor Lucky"
-
-    aid: int | None = None
-
-    def __str__(self) -> str:
-        return "rescue with no Aid" if self.aid is None else f"rescue with Aid card {self.aid}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(GameAction):
-    """End an active turn (``S-ACT-1``)."""
-
-    type_name: ClassVar[str] = "end_turn"
-    group: ClassVar[str] = "end_turn"
-    group_label: ClassVar[str] = "End your turn"
-
-    def __str__(self) -> str:
-        return "end the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Foil(GameAction):
-    """Failure round: discard these Failure cards; ``Foil()`` passes (``S-FAIL-1``)."""
-
-    type_name: ClassVar[str] = "foil"
-    group: ClassVar[str] = "foil"
-    group_label: ClassVar[str] = "Discard Failure cards to stop the rescue, or pass"
-
-    cards: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return "pass" if not self.cards else "discard " + ", ".join(map(str, self.cards))
-
-
-Action = Snoop | Step | PlayMove | Rescue | EndTurn | Foil
-
-_ACTIONS = (Snoop, Step, PlayMove, Rescue, EndTurn, Foil)
-_END_TURN = EndTurn()  # a frozen value: handed out again rather than made anew
+def hand_size(players: int) -> int:
+    """Starting hand size (``S-SETUP-3``): 8 cards with 2 or 3 players, 6 with 4 to 7."""
+    return 8 if players <= 3 else 6
 
 
 @dataclass
@@ -225,190 +128,9 @@ class RescueAttempt(FoilRound):
         return self.attacker
 
 
-# -- the ship as it sinks --------------------------------------------------------------------
-
-
-def hand_size(players: int) -> int:
-    """Starting hand size (``S-SETUP-3``): 8 cards with 2 or 3 players, 6 with 4 to 7."""
-    return 8 if players <= 3 else 6
-
-
-@lru_cache(maxsize=16)
-def sinking_boards(board: Board) -> tuple[Board, ...]:
-    """The ship with 0, 1, 2, ... of its lowest decks sunk (``S-SINK-1``), one Board each.
-
-    Index ``k`` is the board after ``k`` decks sank; the last one holds only the top deck.
-    Sunken rooms leave the graph *and* the sight table; sight is derived again from the
-    geometry (for a geometry board) so no line runs through flooded rooms.
-
-    >>> from luckylab import load_board
-    >>> boards = sinking_boards(load_board("save-doctor-lucky"))
-    >>> [len(b) for b in boards]
-    [28, 21, 14, 6]
-    """
-    decks = ship_decks(board)
-    out = [board]
-    for k in range(1, len(decks)):
-        gone = [s for s in board.spaces if board.space(s).deck in decks[len(decks) - k:]]
-        out.append(_board_without(board, gone, f"{board.name}, decks {', '.join(decks[:-k])}"))
-    return tuple(out)
-
-
-def ship_decks(board: Board) -> tuple[str, ...]:
-    """The deck letters of a ship, top deck first (``S-BOARD-1``); raises BoardError unless
-    every space has a deck and every deck has a numbered room."""
-    decks = sorted({board.space(s).deck or "" for s in board.spaces})
-    if "" in decks:
-        missing = [s for s in board.spaces if not board.space(s).deck]
-        raise BoardError(board.key, "spaces.deck", f"every space of a ship needs a deck; "
-                                                   f"these have none: {missing}")
-    for d in decks:
-        if not any(board.number(s) is not None for s in board.spaces if board.space(s).deck == d):
-            raise BoardError(board.key, "spaces.number", f"deck {d} has no numbered room")
-    return tuple(decks)
-
-
-@lru_cache(maxsize=64)
-def _exits(board: Board) -> dict[str, tuple[str, ...]]:
-    """Each room's neighbours (one door away), sorted: computed once per board."""
-    return {s: tuple(sorted(board.neighbors(s))) for s in board.spaces}
-
-
-@lru_cache(maxsize=16)
-def _ship(full: Board) -> tuple[tuple[str, ...], tuple[Board, ...]]:
-    """A ship's decks and sinking boards, checked once per board (``S-SINK-1``, ``S-DOC-2``);
-    raises BoardError (not cached: every game on a bad ship raises it again)."""
-    decks = ship_decks(full)
-    boards = sinking_boards(full)
-    # S-DOC-2 must always have an answer: every unnumbered room keeps a numbered neighbour
-    # on every smaller board on which it is still afloat.
-    for b in boards:
-        for s in b.spaces:
-            if b.number(s) is None and not any(b.number(n) is not None
-                                               for n in b.neighbors(s)):
-                raise BoardError(full.key, f"spaces ({s})",
-                                 f"unnumbered room with no numbered neighbour on {b.name}: "
-                                 "Doctor Lucky could not leave it (S-DOC-2)")
-    return decks, boards
-
-
-class _Tables:
-    """Read-only lookups for one board of the sinking ship, built once and shared by every game
-    (and clone) on it: the hot paths read these instead of asking the board each time. Lists
-    that feed a choice keep the order the plain code gave (exits sorted)."""
-
-    __slots__ = ("board", "exits", "where", "vis", "snoops", "steps", "doctor_step",
-                 "destinations", "plays")
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        spaces = board.spaces
-        self.exits = _exits(board)
-        self.where = {s: s if board.number(s) is None else f"{board.number(s)}, {s}"
-                      for s in spaces}
-        self.vis = {s: board.visible_from(s) for s in spaces}  # S-SAVE-1 sight, same room too
-        # actions are frozen values: legal_actions() hands out the same ones again
-        self.snoops = {s: (Snoop(s), *(Snoop(n) for n in self.exits[s])) for s in spaces}
-        self.steps = {s: tuple(Step(n) for n in self.exits[s]) for s in spaces}
-        self.doctor_step: dict[str, str] = {}  # his own move from a room (S-DOC-1, S-DOC-2)
-        # (deck_steps, named room, printed steps, start) -> (destinations sorted, as a set)
-        self.destinations: dict[tuple[Any, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
-        self.plays: dict[tuple[Any, ...], tuple[PlayMove, ...]] = {}
-
-
-@lru_cache(maxsize=64)
-def _tables(board: Board) -> _Tables:
-    return _Tables(board)
-
-
-def _deck_tables(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], frozenset[int],
-                                                   frozenset[int]]:
-    """Per deck, made once: each card's Failure points (0 for other cards), the ids of the
-    Aid cards and the ids of the Move cards."""
-    hit = _DECK_TABLES.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        points = tuple(c.luck if c.kind == "failure" else 0 for c in cards)
-        aids = frozenset(c.id for c in cards if c.kind == "aid")
-        moves = frozenset(c.id for c in cards if c.kind == "move")
-        if len(_DECK_TABLES) >= 64:
-            _DECK_TABLES.clear()
-        hit = _DECK_TABLES[id(cards)] = (cards, points, aids, moves)
-    return hit[1], hit[2], hit[3]
-
-
-_DECK_TABLES: dict[int, tuple[Any, ...]] = {}  # id(cards) -> (cards, points, aids, moves)
-
-
-def foil_rules(cards: tuple[Card, ...], last_must_foil: bool = True) -> FoilRules:
-    """The failure round's rules for a deck (made once per deck and option): Failure cards
-    count, worth their points (``S-FAIL-1``); no card past the one that stops the attempt
-    (``S-FAIL-1``); the last player asked must stop it when able (``S-FAIL-3``, the
-    ``last_must_foil`` option); the loser is named (``S-FAIL-2``). Cards of equal points are
-    interchangeable (a Failure card has no other use), so a listed discard takes the lowest
-    ids of each value; ``apply`` accepts any discard the rules allow, listed or not.
-
-    >>> from luckylab import load_deck
-    >>> rules = foil_rules(load_deck("save"))
-    >>> rules.stop_at_card, rules.last_must_stop, rules.values[89]
-    (True, True, 3)
-    """
-    key = (id(cards), last_must_foil)
-    hit = _FOIL_RULES.get(key)
-    if hit is None or hit[0] is not cards:
-        if len(_FOIL_RULES) >= 64:
-            _FOIL_RULES.clear()
-        rules = FoilRules([c.luck if c.kind == "failure" else None for c in cards], Foil,
-                          stop_at_card=True, last_must_stop=last_must_foil,
-                          names=[c.name for c in cards], unit="Failure point(s)",
-                          counts="a Failure card; only Failure cards stop a rescue (S-FAIL-1)")
-        hit = _FOIL_RULES[key] = (cards, rules)
-    return hit[1]
-
-
-_FOIL_RULES: dict[tuple[int, bool], tuple[tuple[Card, ...], FoilRules]] = {}
-
-
-_ACTION_SPACES: dict[tuple[int, int], tuple[Board, tuple[Card, ...], ActionSpace]] = {}
-
-
-def _action_space(ship: Board, cards: tuple[Card, ...]) -> ActionSpace:
-    """The action space of Save Doctor Lucky on ``ship`` with ``cards`` (see
-    ``SaveGame.action_space``)."""
-    rooms = Choice(ship.spaces)
-    return ActionSpace([
-        Block(Snoop, to=rooms),
-        Block(Step, to=rooms),
-        Block(PlayMove, card=Choice(c.id for c in cards if c.kind == "move"),
-              target=Choice((SELF, DOCTOR)), to=rooms),
-        Block(Rescue, aid=Maybe(Choice(c.id for c in cards if c.kind == "aid"))),
-        Block(EndTurn),
-        Block(Foil, cards=SubsetOf(c.id for c in cards if c.kind == "failure")),
-    ])
-
-
-# S-ACT-2 readings: off, by the named room's deck (True is the old spelling), by the pile drawn from
-DECK_STEPS = (False, True, "room", "pile")
-
-
-def _board_without(board: Board, gone: list[str], name: str) -> Board:
-    if board.geometry is not None:
-        from ..boards.geometry import board_without
-
-        return board_without(board, gone, name=name)
-    # A graph-format ship (a teacher's own): keep the rest of the graph and of the sight table.
-    keep = [s for s in board.spaces if s not in set(gone)]
-    graph = nx.Graph(board.graph.subgraph(keep))
-    visible = {s: board.visible_from(s) & set(keep) for s in keep}
-    return Board(graph=graph, visible=visible, name=name, key=board.key, status=board.status,
-                 source=board.source, notes=board.notes,
-                 path=[s for s in board.path if s in set(keep)], start=board.start)
-
-
-# -- the game --------------------------------------------------------------------------------
-
-
-class SaveGame(HandlerTable, GameBase):
-    """One game of Save Doctor Lucky.
+class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
+    """One game of Save Doctor Lucky: the rules (what a seat sees: :mod:`~luckylab.games.save.view`;
+    action ids: :mod:`~luckylab.games.save.ids`).
 
     Parameters
     ----------
@@ -498,9 +220,9 @@ class SaveGame(HandlerTable, GameBase):
                 raise OptionError(f"{name} must be True or False, not {value!r}")
         full = board if isinstance(board, Board) else load_board(board)
         self.decks: tuple[str, ...]
-        self.decks, self._boards = _ship(full)
+        self.decks, self._boards = ship_boards(full)
         self.board: Board = full
-        self._t = _tables(full)
+        self._t = ship_tables(full)
         self.cards: tuple[Card, ...] = load_deck(deck)
         for c in self.cards:
             if c.kind == "move" and c.room is not None and c.room not in full:
@@ -529,7 +251,7 @@ class SaveGame(HandlerTable, GameBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._pending: list[Event] = []
-        self._points, self._aids, self._moves = _deck_tables(self.cards)
+        self._points, self._aids, self._moves = deck_tables(self.cards)
         # S-FAIL-*: the rules with S-FAIL-3 off and on (last_must_foil may change on a live game)
         self._foil_rules = (foil_rules(self.cards, False), foil_rules(self.cards, True))
         # S-ACT-2: the step value of a room's deck, top deck 0 (no steps), then 1, 2, 3.
@@ -556,15 +278,6 @@ class SaveGame(HandlerTable, GameBase):
         self._begin_turn(self.first_player)
         self.events.extend(self._pending)
         self._pending = []
-
-    def _start_board(self) -> Board:
-        return self._boards[0]  # the whole ship, before any deck sank
-
-    def _shared_attributes(self) -> frozenset[str]:
-        return frozenset({"board", "cards", "_boards", "_points", "_aids", "_moves",
-                          "_deck_step", "decks",
-                          "_t"})
-
 
     # -- setup (S-SETUP-*) -------------------------------------------------------------------
     def _setup_positions(self, rng: random.Random) -> None:
@@ -618,7 +331,7 @@ class SaveGame(HandlerTable, GameBase):
             raise OptionError(f"too few cards left to give every deck a pile: {len(ids)}")
         self.discards: list[int] = []
 
-    # -- reading the state -------------------------------------------------------------------
+    # -- the state, and the rules' questions about it -----------------------------------------
     @property
     def current_player(self) -> int | None:
         """The seat that decides now (the turn's player, or the one asked in a failure round);
@@ -742,156 +455,6 @@ class SaveGame(HandlerTable, GameBase):
         """Where Doctor Lucky's own move will take him if no deck sinks first (``S-DOC-*``)."""
         return self._doctor_target()
 
-    def card_places(self) -> dict[str, list[int]]:
-        """Where every card is: one pile per deck, each hand, the discards."""
-        places = {f"pile {d}": list(p) for d, p in self.piles.items()}
-        places["discards"] = list(self.discards)
-        for s in self.seats:
-            places[f"hand {s}"] = list(self.hands[s])
-        return places
-
-    # -- the protocol (luckylab.games.protocol) ----------------------------------------------
-    @property
-    def action_space(self) -> ActionSpace:
-        """Every action a game on this ship with this deck can offer, numbered (built once per
-        ship and deck): the snoops and steps to each room, each Move card moving either pawn to
-        each room, the rescues (with no Aid or each Aid card), the end of a turn, and the
-        discards (any set of Failure cards, listed with their ids sorted).
-
-        >>> from luckylab import new_game
-        >>> game = new_game("save", players=4, seed=3)
-        >>> all(game.action_from_id(game.action_id(a)) == a for a in game.legal_actions())
-        True
-        """
-        ship, cards = self._boards[0], self.cards
-        found = _ACTION_SPACES.get((id(ship), id(cards)))
-        if found is None or found[0] is not ship or found[1] is not cards:
-            found = _ACTION_SPACES[id(ship), id(cards)] = (ship, cards,
-                                                            _action_space(ship, cards))
-        return found[2]
-
-    def unseen_cards(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see (the other hands and the piles), sorted by id.
-
-        >>> from luckylab import new_game
-        >>> game = new_game("save", players=4, seed=3)
-        >>> len(game.unseen_cards(0)) == len(game.cards) - len(game.hands[0])
-        True
-        """
-        seat = self._check_seat(seat)
-        seen = set(self.hands[seat])
-        seen.update(self.discards)
-        return sorted(c.id for c in self.cards if c.id not in seen)
-
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: the ship as it stands, its own hand, how many cards the
-        others hold and each pile holds, the discards, the rescue attempt and the attempts so
-        far (with ``deck_steps="pile"``, also which pile each held card came from).
-
-        >>> from luckylab import new_game
-        >>> game = new_game("save", players=4, seed=3)
-        >>> obs = game.observation(0)
-        >>> obs["hand"] == sorted(game.hands[0]), obs["hand_sizes"]
-        (True, [6, 6, 6, 6])
-        >>> print(obs.text.splitlines()[0])
-        Turn 1: Player 2's turn; you are Player 1.
-        """
-        seat = self._check_seat(seat)
-        attempt = self.attempt
-        rescue = None if attempt is None else {
-            "rescuer": attempt.rescuer, "room": attempt.room, "value": attempt.value,
-            "aid": attempt.aid, "order": list(attempt.order), "needed": attempt.needed,
-            "asked": [[s, list(cards)] for s, cards in attempt.asked]}
-        drawn = self._drawn_from
-        data = {
-            "turn": self.turns + 1, "phase": self.phase, "turn_player": self.turn_player,
-            "current_player": self.current_player, "step_used": self.step_used,
-            "doctor": self.doctor, "doctor_to_lowest": self._doctor_to_lowest,
-            "positions": list(self.positions), "afloat": list(self.afloat),
-            "hand": sorted(self.hands[seat]),
-            "hand_sizes": [len(self.hands[s]) for s in self.seats],
-            "piles": {d: len(p) for d, p in self.piles.items()},
-            "discards": list(self.discards), "rescue": rescue,
-            "attempts": [dict(a) for a in self.attempt_log],
-            "finished": self.finished, "winner": self.winner, "loser": self.loser,
-            "end": self.end_reason,
-        }
-        if drawn:  # S-ACT-2 "pile": where a card came from is seen as it is drawn
-            data["drawn_from"] = {str(c): drawn[c] for c in sorted(self.hands[seat])
-                                  if c in drawn}
-            data["drawn_by_hand"] = [sorted(drawn[c] for c in self.hands[s] if c in drawn)
-                                     for s in self.seats]
-        if self.phase == "over":
-            head = f"The game is over ({self.end_reason})"
-        else:
-            head = f"Turn {self.turns + 1}: Player {self.turn_player + 1}'s turn"
-            if self._decider != self.turn_player:
-                head += f", Player {self._decider + 1} to answer"
-        where = self._where
-        lines = [f"{head}; you are Player {seat + 1}.",
-                 f"Decks afloat: {''.join(self.afloat)}. Doctor Lucky is in "
-                 f"{where(self.doctor)}. " + ", ".join(
-                     f"Player {s + 1} in {where(self.positions[s])}" for s in self.seats) + ".",
-                 "Your hand: " + (", ".join(self.cards[c].name for c in data["hand"])
-                                  or "no cards") + ".",
-                 "Cards held: " + ", ".join(f"Player {s + 1} {len(self.hands[s])}"
-                                           for s in self.seats)
-                 + "; piles " + ", ".join(f"{d} {len(p)}" for d, p in self.piles.items())
-                 + f"; {len(self.discards)} discarded."]
-        if attempt is not None:
-            lines.append(f"Player {attempt.rescuer + 1} tries a rescue worth {attempt.value}: "
-                         f"{attempt.needed} Failure point(s) still needed to stop it.")
-        return Observation(seat, data, "\n".join(lines))
-
-    def determinize(self, seat: int, rng: random.Random) -> SaveGame:
-        """A game ``seat`` cannot tell from this one: its hand and the discards stay; every
-        other card (:meth:`unseen_cards`) is shuffled with ``rng`` and dealt anew, the other
-        hands (in seat order) keeping their sizes, then the piles (bottom deck first) theirs.
-        With ``deck_steps="pile"`` a card dealt into a hand takes over the pile its place came
-        from. (Nothing else in Save is random after the deal.) The new game's history and
-        events start empty; the original is untouched.
-
-        >>> import random
-        >>> from luckylab import new_game
-        >>> game = new_game("save", players=3, seed=1)
-        >>> world = game.determinize(0, random.Random(5))
-        >>> world.hands[0] == game.hands[0], len(world.hands[1]) == len(game.hands[1])
-        (True, True)
-        >>> sorted(world.hands[1] + world.hands[2] + [c for p in world.piles.values()
-        ...                                           for c in p]) == game.unseen_cards(0)
-        True
-        """
-        pool = self.unseen_cards(seat)
-        world = light_copy(self, self._shared_attributes(), logs=False)
-        dealt, rest = deal_anew(pool, [(s, len(self.hands[s])) for s in self.seats if s != seat],
-                                rng)
-        for other, hand in dealt.items():
-            world.hands[other] = hand
-        start = 0
-        for deck, pile in self.piles.items():
-            world.piles[deck] = rest[start:start + len(pile)]
-            start += len(pile)
-        drawn = self._drawn_from
-        if drawn:
-            hidden = set(pool)
-            world._drawn_from = {c: d for c, d in drawn.items() if c not in hidden}
-            for other in self.seats:
-                if other != seat:
-                    for old, new in zip(self.hands[other], world.hands[other], strict=True):
-                        if old in drawn:
-                            world._drawn_from[new] = drawn[old]
-        return world
-
-    def clone(self) -> SaveGame:
-        """An independent copy, events and history included (cheap: the ship's tables are
-        shared, the state is copied as deep as the rules change it)."""
-        return light_copy(self, self._shared_attributes())
-
-    def __repr__(self) -> str:
-        state = self.phase if self.phase != "over" else f"over ({self.end_reason})"
-        return (f"<SaveGame {self.players} players, seed {self.seed}, turn {self.turns}, "
-                f"decks afloat {''.join(self.afloat)}, {state}>")
-
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (empty when the game is over).
@@ -939,46 +502,6 @@ class SaveGame(HandlerTable, GameBase):
                 groups.append(found)
         return groups
 
-    def random_legal_action(self, rng: random.Random) -> Action:
-        """``rng.choice(self.legal_actions())``: the same action from the same draw, without
-        building the list (only its length and the part the draw lands in).
-
-        >>> import random
-        >>> from luckylab import new_game
-        >>> game = new_game("save", players=4, seed=3)
-        >>> game.random_legal_action(random.Random(5)) == random.Random(5).choice(
-        ...     game.legal_actions())
-        True
-        """
-        seat = self._decider
-        if self.phase == "over" or seat is None:
-            return rng.choice(self.legal_actions())  # an empty list: IndexError, as choice
-        if self.phase == "foil":
-            return rng.choice(self._foil_actions(seat))
-        here = self.positions[seat]
-        self.exits(here)  # an unknown room raises here, as in legal_actions
-        t = self._t
-        parts: list[Sequence[Action]] = []
-        if self.phase == "turn":
-            parts.append(t.snoops[here])
-        if not self.step_used:
-            parts.append(t.steps[here])
-        parts += self._move_card_groups(seat)
-        rescues = 0  # Rescue(None), then one per Aid card, when a rescue may be tried
-        if self.rescue_problem(seat) is None:
-            aids = self.aids_in_hand(seat)
-            rescues = 1 + len(aids)
-        # as rng.choice: one draw below the length of the whole list (randrange(n) is it)
-        i = rng.randrange(sum(map(len, parts)) + rescues + 1)
-        for part in parts:
-            size = len(part)
-            if i < size:
-                return part[i]
-            i -= size
-        if i < rescues:
-            return Rescue(None) if i == 0 else Rescue(aids[i - 1])
-        return _END_TURN
-
     @property
     def _foiling(self) -> FoilRules:
         """The failure round's rules (``S-FAIL-*``), read each time: ``last_must_foil`` may be
@@ -997,33 +520,13 @@ class SaveGame(HandlerTable, GameBase):
             return False
         return not self._foiling.must_stop(self.hands[self._decider], self.attempt)
 
-    def cheapest_foil(self) -> Foil | None:
-        """In a failure round, the legal discard that stops the attempt with the fewest points,
-        then the fewest cards (the first such in :meth:`legal_actions`), or None when the
-        player asked cannot stop it. The same answer as looking through every legal discard,
-        without listing them.
-
-        >>> from luckylab import new_game
-        >>> new_game("save", players=4, seed=3).cheapest_foil() is None  # no failure round
-        True
-        """
-        if self.phase != "foil":
-            return None
-        return self._foiling.cheapest(self.hands[self._decider], self.attempt)
-
     def _foil_actions(self, seat: int) -> list[Foil]:
         return list(self._foiling.payments(self.hands[seat], self.attempt))
 
-    # -- applying actions --------------------------------------------------------------------
-    @staticmethod
-    def action_from_data(data: Mapping[str, Any]) -> Action:
-        """Rebuild an action from ``action.to_data()`` (for replays)."""
-        return action_from_data(_ACTIONS, data, "a Save Doctor Lucky")
-
-
-
+    # -- applying actions: each action's check and effect (HANDLERS) --------------------------
     def _where(self, space: str) -> str:
-        return self._t.where.get(space, space)  # a sunk room: its name only
+        """A room as the events name it ("16, Mail Room"); a sunk room by its name only."""
+        return self._t.where.get(space, space)
 
     # S-SNOOP-1 ------------------------------------------------------------------------------
     def _check_snoop(self, seat: int, action: Snoop) -> None:
@@ -1265,7 +768,7 @@ class SaveGame(HandlerTable, GameBase):
                      f"{self._where_on(board, lowest)}" if floated_seats else ""),
                   deck=deck, floated=floated_seats, to=lowest)
         self.board = board
-        self._t = _tables(board)  # the lookups follow the board
+        self._t = ship_tables(board)  # the lookups follow the board
         if self.doctor in board:
             return False
         # S-DOC-3: he floats to the highest-numbered room of the deck above; his next own move
@@ -1322,38 +825,27 @@ class SaveGame(HandlerTable, GameBase):
                               f"Doctor Lucky in {self._where(self.doctor)})", seat=seat)
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
-        """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game
-        where every seat is the default bot, the fused turns of :mod:`luckylab.games.save_fast`
-        play it (the same game, faster); else the trusted loop."""
-        if self._quiet and all_fused(choosers, self.game_name):
-            from .save_fast import PLAYS, play_out
+        """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game of
+        exactly these rules (this class, unchanged: not a subclass) where every seat is the
+        default bot, the fused turns of :mod:`luckylab.games.save.fast` play it (the same game,
+        faster); anything else, a house rule's subclass included, plays through the rules
+        above (the trusted loop, as fast as ``checked=True``)."""
+        if self._quiet and plays_as_written(self, SaveGame) and all_fused(choosers,
+                                                                          self.game_name):
+            from .fast import PLAYS, play_out
 
             if fused_profiles(choosers, PLAYS) is not None:  # the default bot's play only
-                play_out(self, _ACTIONS)
+                play_out(self)
                 return
         super().play_out(choosers)
 
-    # -- results -----------------------------------------------------------------------------
-    def result(self) -> GameResult:
-        """The game's outcome as plain data (for :func:`luckylab.simulate`)."""
-        return GameResult(
-            game="save", players=self.players, seed=self.seed, finished=self.finished,
-            winner=self.winner, loser=self.loser, turns=self.turns,
-            attempts=len(self.attempt_log),
-            cards_left=sum(len(p) for p in self.piles.values()),
-            extra={"end": self.end_reason, "decks_sunk": len(self.decks) - len(self.afloat),
-                   "attempts": list(self.attempt_log)},
-        )
 
 
 def _hand_size_rule(players: int) -> int:
     return hand_size(players)
 
 
-
-
 def _players(seats: Sequence[int]) -> str:
     """Seats as students read them, counting from 1: "Player 2" or "Players 1, 3"."""
     numbers = ", ".join(str(s + 1) for s in seats)
     return f"Player {numbers}" if len(seats) == 1 else f"Players {numbers}"
-

@@ -44,6 +44,14 @@ class OneMorePoint(SaveGame):
         return super().rescue_value(aid, space) + 1
 
 
+class StrictlyMore(SaveGame):
+    """House rule: a rescue is stopped only by *more* Failure points than it is worth
+    (``S-FAIL-1``: "reaches" made "exceeds"; the attempt keeps its value)."""
+
+    def foil_threshold(self, value: int) -> int:
+        return value + 1
+
+
 class SameRoomWitnesses(SaveGame):
     """House rule: only a player in the same room sees you; nobody sees down a line of doors
     (``S-SIGHT-1`` taken away from ``S-SAVE-1``)."""
@@ -133,6 +141,24 @@ def test_S_FAIL_1_without_the_guard_the_fused_turns_would_weigh_attempts_by_the_
     readable = _games(house(OneMorePoint, checked=True))
     _without_the_guard(monkeypatch)
     assert _games(house(OneMorePoint)) != readable
+
+
+# -- S-FAIL-1 changed: the foil threshold (FoilRound.stop, from foil_threshold) ----------------
+def _stopped_at(results) -> list[tuple[int, int]]:
+    """(points paid, value) of every stopped rescue."""
+    cards = SaveGame(players=4, seed=1).cards
+    return [(sum(cards[c].luck for _, paid in a["asked"] for c in paid), a["value"])
+            for r in results for a in r.extra["attempts"] if a["foiled_by"] is not None]
+
+
+def test_S_FAIL_1_a_house_rule_on_the_foil_threshold_is_obeyed_by_simulate(house):
+    # The round itself carries what stops it (FoilRound.stop, set from foil_threshold), and
+    # the fused turns read the round: this rule holds on either path, guard or not.
+    results = house(StrictlyMore)
+    stopped = _stopped_at(results)
+    assert stopped and all(paid > value for paid, value in stopped)
+    assert _games(results) == _games(house(StrictlyMore, checked=True))
+    assert any(paid == value for paid, value in _stopped_at(house(SaveGame)))
 
 
 # -- S-SIGHT-1 taken away: a witness must stand in your room -----------------------------------

@@ -166,7 +166,7 @@ def _pay(game: Any, seat: int, cards: tuple[int, ...]) -> None:
     next player, or succeeds."""
     attempt, hand, values = game.attempt, game.hands[seat], game._foiling.values
     points = sum([values[c] for c in cards])
-    if points < attempt.value - attempt.paid <= sum([v for v in map(values.__getitem__, hand)
+    if points < attempt.stop - attempt.paid <= sum([v for v in map(values.__getitem__, hand)
                                                      if v]):
         attempt.loser = seat  # S-FAIL-2: the last who could have stopped it
     attempt.paid += points

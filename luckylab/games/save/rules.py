@@ -415,6 +415,11 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         """What an attempt is worth (``S-SAVE-2``): 1 with no Aid, else the Aid's value there."""
         return 1 if aid is None else self.cards[aid].weapon_value(space)
 
+    def foil_threshold(self, value: int) -> int:
+        """The Failure points that stop a rescue worth ``value`` (``S-FAIL-1``: the discards
+        reach its value; a house rule "strictly more" returns ``value + 1``)."""
+        return value
+
     def step_value(self, card_id: int) -> int:
         """A Move card's steps: printed, or by its room's deck with ``deck_steps`` (``S-ACT-2``)."""
         card = self.cards[card_id]
@@ -650,7 +655,8 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
                                 f"seen by {_players(witnesses)}",
                       seat=seat, room=room, aid=action.aid, value=value, witnesses=witnesses)
         order = asking_order(self.seats, seat)  # S-FAIL-1
-        self.attempt = RescueAttempt(seat, value, order, room=room, aid=action.aid)
+        self.attempt = RescueAttempt(seat, value, order, room=room, aid=action.aid,
+                                     stop=self.foil_threshold(value))
         self.phase = "foil"
         self._decider = order[0]
 

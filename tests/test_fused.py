@@ -84,10 +84,7 @@ def _fast_module(game: str):
 
 def _fused(choosers, game: str) -> bool:
     """Whether ``game``'s engine plays these seats with its fused turns."""
-    try:
-        plays = importlib.import_module(f"luckylab.games.{game}.fast").PLAYS
-    except ModuleNotFoundError:  # not yet moved into its package (issue 41)
-        plays = importlib.import_module(f"luckylab.games.{game}_fast").PLAYS
+    plays = importlib.import_module(f"luckylab.games.{game}.fast").PLAYS
     return all_fused(choosers, game) and fused_profiles(choosers, plays) is not None
 
 

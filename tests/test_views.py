@@ -155,7 +155,6 @@ def test_the_engines_attributes_are_read_from_the_engines():
 # -- the rule holds for luckylab -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(reason="issue 41: consumers move to the views game by game", strict=False)
 def test_consumers_read_only_the_protocol_and_the_views():
     found = all_engine_reads()
     counts = Counter(line.rpartition(".")[2] for line in found)
@@ -253,8 +252,6 @@ def draw(game, view):
     assert [line for line, _ in found] == [3, 5, 7]
 
 
-@pytest.mark.xfail(reason="issue 41: the shared widgets move to the views game by game",
-                   strict=False)
 def test_no_game_name_branching_outside_the_registries():
     found = all_game_branches()
     assert not found, "choose by the protocol, the view or a table by game:\n" + "\n".join(found)

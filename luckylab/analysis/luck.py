@@ -527,40 +527,23 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     >>> foil_question(new_game("save", players=3, seed=2), seat=0)["hand_sizes"]
     [8, 8]
     """
-    from ..games.base import seats_from_left
-
-    name = getattr(game, "game_name", None)
+    name = game.game_name
     if name not in ("island", "kill", "save"):
-        what = name if isinstance(name, str) else type(game).__name__
         raise OptionError(f"foil_question reads a live Island, Kill or Save game "
-                          f"(new_game('island', ...)), not {what!r:.80}")
+                          f"(new_game('island', ...)), not {name!r:.80}")
     seat = game.current_player if seat is None else seat
     if seat is None:
         raise OptionError("the game is over: nobody is deciding, so name a seat")
-    places = game.card_places()
-    if f"hand {seat}" not in places:
+    from ..simulation import seats_of_players
+
+    if seat not in seats_of_players(game):
         raise OptionError(f"seat {seat} holds no hand (a Stranger, or not a seat)")
-    known = [*places[f"hand {seat}"], *places["discards"], *places.get("removed", ())]
-    for name, cards in places.items():
-        if name.startswith("under "):
-            known.extend(cards)
-    deck_left = len(places.get("deck", ()))
-    order = list(getattr(game, "order", None) or range(game.num_seats))
-    is_stranger = getattr(game, "is_stranger", None)
-    sizes = []
-    for other in seats_from_left(order, seat)[:-1]:
-        if is_stranger is not None and is_stranger(other):  # I-STR-3: the next card, if any
-            sizes.append(1 if deck_left > 0 else 0)
-            deck_left -= sizes[-1]
-        else:
-            sizes.append(len(places[f"hand {other}"]))
+    view = game.view(seat)  # only what that seat may know
     if attack is None:
-        if hasattr(game, "attack_value"):
-            attack = game.attack_value(seat, weapon)
-        else:  # Save: a rescue's value where the rescuer stands
-            view = game.view(seat)
-            attack = view.rescue_value(weapon, view.position(seat))
-    return {"attack": attack, "hand_sizes": sizes, "deck": game.cards, "known": known}
+        attack = view.attempt_value(seat, weapon)
+    return {"attack": attack, "hand_sizes": view.foil_hands(seat), "deck": view.cards,
+            "known": view.known_cards()}
+
 
 # -- Monte Carlo twins ---------------------------------------------------------------------------
 

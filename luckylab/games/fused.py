@@ -1,7 +1,9 @@
 """Which seats an engine may play itself: the bots that declare a fused turn, and how they play.
 
-An engine's ``play_out(choosers)`` may run a fused turn module (``kill_fast`` beside ``kill``)
-instead of asking the bots and applying their actions, when every chooser is the ``choose`` of a
+An engine's ``play_out(choosers)`` may run its game's fused turn module
+(``luckylab.games.kill.fast`` beside ``rules.py``) instead of asking the bots and applying
+their actions, but only for a game of exactly the engine's rules (:func:`plays_as_written`), and
+when every chooser is the ``choose`` of a
 bot that says, with the class attribute ``fused_turn = "<game>"``, that the engine plays its
 turns exactly as it would (same actions, same draws from its generator). The attribute must be
 the bot's class's own (a subclass that changes the play does not inherit the promise), and the

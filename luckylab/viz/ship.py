@@ -265,13 +265,14 @@ def draw_ship(
     from ..boards import load_board
     from ..games.save import ship_decks
 
-    game = game_or_ship if isinstance(game_or_ship, SaveGame) else None
-    if game is not None:
-        ship = game.view().ship
-    elif isinstance(game_or_ship, str):
+    game = None
+    if isinstance(game_or_ship, str):
         ship = load_board(game_or_ship)
-    else:
+    elif isinstance(game_or_ship, Board):
         ship = game_or_ship
+    else:  # a Save game: its whole ship, sunk rooms included
+        game = game_or_ship
+        ship = game.view().ship
     geometry = ship.geometry
     if not isinstance(geometry, Geometry):
         raise OptionError(f"{ship.name} is not a geometry board (it has no rectangles to draw)")

@@ -23,6 +23,7 @@ from typing import Any
 
 from ...boards.board import Board, CatBlocks
 from ...cards import Card
+from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilState
 from ..protocol import Observation, SeatView
@@ -310,6 +311,36 @@ class IslandView(SeatView):
         """The ``k``-th Move (from 0) ``seat`` may make, in the order ``legal_actions()``
         lists them, built alone."""
         return self._game.nth_move(k, seat)
+
+
+    # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
+    def known_cards(self) -> list[int]:
+        """The cards this seat knows the place of: its hand, the discards and the cards under
+        every character (face up)."""
+        game = self._game
+        known = [*self.hand, *game.discards]
+        for seat in game.seats:
+            known.extend(game.under[seat])
+        return known
+
+    def foil_hands(self, attacker: int) -> list[int]:
+        """How many cards each seat asked to foil an attempt by ``attacker`` could pay from,
+        in asking order (``I-FOIL-1``): a player's hand size; a Stranger turns up one card
+        while the deck lasts (``I-STR-3``)."""
+        game = self._game
+        deck_left, sizes = len(game.deck), []
+        for other in seats_from_left(game.order, attacker)[:-1]:
+            if game._is_stranger[other]:
+                sizes.append(1 if deck_left > 0 else 0)
+                deck_left -= sizes[-1]
+            else:
+                sizes.append(len(game.hands[other]))
+        return sizes
+
+    def attempt_value(self, seat: int, card: int | None = None) -> int:
+        """The value of an attempt ``seat`` would make now with ``card`` (a Weapon, or None):
+        :meth:`attack_value`."""
+        return self._game.attack_value(seat, card)
 
 
 class IslandViews:

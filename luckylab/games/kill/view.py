@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ...boards.board import Board
 from ...cards import Card
 from ...errors import HiddenInformation
+from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilRound, FoilState
 from ..protocol import Observation, SeatView
@@ -295,6 +296,24 @@ class KillView(SeatView):
         """Every murder attempt so far (copies): turn, attacker, value, weapon, space,
         foiled, points."""
         return tuple([dict(a) for a in self._game.attempt_log])
+
+
+    # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
+    def known_cards(self) -> list[int]:
+        """The cards this seat knows the place of: its hand, the discards and the Failure cards
+        out of the game."""
+        return [*self.hand, *self._game.discards, *self._game.removed]
+
+    def foil_hands(self, attacker: int) -> list[int]:
+        """How many cards each seat asked to foil an attempt by ``attacker`` holds, in asking
+        order (``K-FAIL-1``: from the attacker's left)."""
+        hands = self._game.hands
+        return [len(hands[other]) for other in seats_from_left(self._game.order, attacker)[:-1]]
+
+    def attempt_value(self, seat: int, card: int | None = None) -> int:
+        """The value of an attempt ``seat`` would make now with ``card`` (a Weapon, or None):
+        :meth:`attack_value`."""
+        return self._game.attack_value(seat, card)  # type: ignore[no-any-return]
 
 
 class KillViews:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ...boards.board import Board
 from ...cards import Card
-from ..base import GameResult
+from ..base import GameResult, seats_from_left
 from ..copying import deal_anew, light_copy
 from ..protocol import Observation, SeatView
 from .actions import Action, Foil
@@ -319,6 +319,25 @@ class SaveView(SeatView):
         """``rng.choice(game.legal_actions())``, without building the list."""
         self._deciding("random_legal_action()")
         return self._game.random_legal_action(rng)
+
+
+    # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
+    def known_cards(self) -> list[int]:
+        """The cards this seat knows the place of: its hand and the discards."""
+        return [*self.hand, *self._game.discards]
+
+    def foil_hands(self, attacker: int) -> list[int]:
+        """How many cards each seat asked to stop a rescue by ``attacker`` holds, in asking
+        order (``S-FAIL-1``: from the rescuer's left)."""
+        hands = self._game.hands
+        seats = list(range(self._game.players))
+        return [len(hands[other]) for other in seats_from_left(seats, attacker)[:-1]]
+
+    def attempt_value(self, seat: int, card: int | None = None) -> int:
+        """The value of a rescue ``seat`` would try now with Aid card ``card`` (or None),
+        where it stands (``S-SAVE-2``)."""
+        game = self._game
+        return game.rescue_value(card, game.positions[seat])
 
 
 class SaveViews:

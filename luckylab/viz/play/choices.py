@@ -85,12 +85,11 @@ class Namer:
     def who(self, seat: int) -> str:
         """``"Player 2"`` (and the character's name where players are characters)."""
         you = seat in self.humans and len(self.humans) == 1
-        names = self.game.view().names  # public: the open table's
         if seat not in self.live:  # an Island Stranger: its name says so
-            return str(names[seat])
+            return str(self.game.view().names[seat])
         name = f"Player {self.player_number(seat)}"
-        if self.words.character_names:
-            return f"{name} ({names[seat]}{', you' if you else ''})"
+        if self.words.character_names:  # the Island's and Kill's characters: public
+            return f"{name} ({self.game.view().names[seat]}{', you' if you else ''})"
         return name + (" (you)" if you else "")
 
     def card(self, card_id: int) -> str:

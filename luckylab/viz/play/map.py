@@ -46,7 +46,8 @@ class TableMap:
 
             self.figure = new_figure(9.5, 4.8, dpi=80)
             ax = self.figure.add_subplot()
-            self.drawing = draw_board(game.board, game, ax=ax, title="")
+            view = game.view()  # the board and the pawns are public
+            self.drawing = draw_board(view.board, view, ax=ax, title="")
             # Two overlays of our own: the spaces the chosen group can go to (dashed) and the
             # space in focus (a thick ring).
             self._targets = ax.scatter([], [], s=1500, facecolors="none", edgecolors="#0072B2",
@@ -54,9 +55,9 @@ class TableMap:
             self._focus = ax.scatter([], [], s=2000, facecolors="none", edgecolors="black",
                                      linewidths=3.0, zorder=4.7)
             self.key = _ISLAND_KEY
-            self.board = game.board
+            self.board = view.board
             return
-        self.board = full_board(game)
+        self.board = full_board(game, picture)
         if picture == "ship":
             from ..ship import draw_ship, ship_figsize
 
@@ -86,13 +87,14 @@ class TableMap:
                 focused: str | None, title: str) -> bytes:
         import numpy as np
 
-        board = game.board
-        label = game.names[you]
+        view = game.view(you)  # what you may know: the board and the pawns are public
+        board = view.board
+        label = view.names[you]
         if focused is None or focused == where(obs, you):
-            self.drawing.update(game, sight_of=label, title=title)
+            self.drawing.update(view, sight_of=label, title=title)
         else:
-            seen = board.visible_from(focused, obs["cat"], game.cat_blocks)
-            self.drawing.update(game, highlight=seen, title=title)
+            seen = board.visible_from(focused, obs["cat"], view.cat_blocks)
+            self.drawing.update(view, highlight=seen, title=title)
         pos = [board.space(s).pos for s in targets]
         self._targets.set_offsets(np.array(pos).reshape(-1, 2))
         focus = [] if focused is None else [board.space(focused).pos]
@@ -114,7 +116,7 @@ class TableMap:
             self.drawing.place({f"Player {namer.player_number(s)}": where(obs, s)
                                 for s in namer.live}, obs["doctor"])
             self.drawing.title.set_text(title)
-        board = game.board  # the rooms afloat, in Save
+        board = game.view().board  # the rooms afloat, in Save
         here = focused if focused is not None else where(obs, you)
         watched = set(board.seen_by(here)) if here in board else set()
         # Where the others' pawns see (K-SIGHT-1, S-SAVE-1): the room itself and every room

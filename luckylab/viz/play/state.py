@@ -52,9 +52,11 @@ def phase(obs: Mapping[str, Any]) -> str:
     return str(obs.get("phase", ""))
 
 
-def full_board(game: Any) -> Any:
-    """The whole map the game is played on (a ship's sunk rooms included)."""
-    return getattr(game, "ship", None) or game.board
+def full_board(game: Any, picture: str) -> Any:
+    """The whole map the game is played on, as the table's ``picture`` shows it: a ship's sunk
+    rooms included (Save's view's ``ship``), else the board."""
+    view = game.view()  # the map is public
+    return view.ship if picture == "ship" else view.board
 
 
 def needed(obs: Mapping[str, Any], payment: Any) -> int | None:

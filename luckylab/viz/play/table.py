@@ -600,10 +600,10 @@ class PlayTable(W.VBox):
     def _odds(self, seat: int) -> list[str]:
         from ...analysis.luck import p_foil
 
-        game = self.game
+        view = self.game.view(seat)
         words = self.words
-        cards = [None, *sorted(c for c in hand(seen(game, seat))
-                               if game.card(c).kind == words.odds_card_kind)]
+        cards = [None, *sorted(c for c in hand(seen(self.game, seat))
+                               if view.card(c).kind == words.odds_card_kind)]
         lines = []
         values_seen: set[int] = set()
         for card in cards:
@@ -612,7 +612,7 @@ class PlayTable(W.VBox):
                 continue
             values_seen.add(q["attack"])
             p = p_foil(**q, exact=True)
-            how = words.odds_no_card if card is None else f"with {game.card(card).name}"
+            how = words.odds_no_card if card is None else f"with {view.card(card).name}"
             lines.append(f"{words.odds_attempt} {how} from here (value {q['attack']}): P(the "
                          f"others can foil it) = {float(p):.4f}"
                          + (f" (exactly {p})" if p.denominator < 10**6 else ""))
@@ -834,9 +834,9 @@ class PlayTable(W.VBox):
             if winners:
                 return f"{' and '.join(winners)} share the win ({scores})"
             return f"The game ended with no winner ({scores})"
-        winner = game.winner
+        winner = game.result().winner
         if winner is None:
-            if getattr(game, "end_reason", "") == "sunk":
+            if extra.get("end") == "sunk":  # Save: the ship sank
                 return "The ship sank: nobody wins"
             return "The game ended with no winner"
         return f"{self.who(winner)} wins"
@@ -922,7 +922,7 @@ class PlayTable(W.VBox):
     def _table_html(self, obs: Mapping[str, Any]) -> str:
         game = self.game
         words = self.words
-        board = full_board(game)
+        board = full_board(game, words.picture)
         rows = []
         for seat in self.live:
             row = [self.who(seat), space_words(board, where(obs, seat)),

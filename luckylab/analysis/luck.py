@@ -527,7 +527,7 @@ def foil_question(game: Any, seat: int | None = None, weapon: int | None = None,
     >>> foil_question(new_game("save", players=3, seed=2), seat=0)["hand_sizes"]
     [8, 8]
     """
-    name = game.game_name
+    name = getattr(game, "game_name", None)
     if name not in ("island", "kill", "save"):
         raise OptionError(f"foil_question reads a live Island, Kill or Save game "
                           f"(new_game('island', ...)), not {name!r:.80}")

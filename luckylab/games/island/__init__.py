@@ -6,7 +6,8 @@
                 the lines. Start here; change a rule in a subclass of :class:`IslandGame`.
 ``actions.py``  the actions, one frozen dataclass per kind of decision
 ``view.py``     what a seat sees: ``observation``, ``determinize`` and :class:`IslandView`,
-                the typed view that bots, widgets and analyses read (``game.view(seat)``)
+                the typed view that bots, widgets and analyses read (``game.view(seat)``);
+                :func:`sight_report`, who sees whom for pawns placed anywhere (lesson 2)
 ``ids.py``      action ids, and the many Moves counted without listing them
 ``tables.py``   tables worked out once per board (Doctor Lucky's path, the cat's moves ...)
 ``fast.py``     the fused turns: the default bot and the rules in one plain function per
@@ -38,8 +39,8 @@ from .actions import (
     Pass,
     PlayHazard,
 )
-from .rules import IslandAttempt, IslandGame, SightRow, foil_rules, hand_size, sight_report
-from .view import IslandView
+from .rules import IslandAttempt, IslandGame, foil_rules, hand_size
+from .view import IslandView, SightRow, sight_report
 
 __all__ = [
     "DOCTOR",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -29,7 +30,80 @@ from ..foiling import FoilState
 from ..protocol import Observation, SeatView
 from .actions import Move, Phase
 
-__all__ = ["CHANGING", "SHARED", "IslandView", "IslandViews"]
+__all__ = ["CHANGING", "SHARED", "IslandView", "IslandViews", "SightRow", "sight_report"]
+
+
+# -- who sees whom, without a game (lesson 2) -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SightRow:
+    """What one pawn sees and may do, from :func:`sight_report`."""
+
+    sees: frozenset[str]
+    seen_by: frozenset[str]
+    may_draw: bool
+    may_attack: bool
+    reason: str
+
+
+def sight_report(
+    board: Board,
+    pawns: Mapping[str, str],
+    doctor: str | None = None,
+    cat: str | None = None,
+    cat_blocks: CatBlocks = "both",
+    deck_empty: bool = False,
+) -> dict[str, SightRow]:
+    """Who sees whom, and who may draw or attack, for pawns placed anywhere (no game needed).
+
+    ``pawns`` maps pawn names to spaces; Doctor Lucky stands on ``doctor`` (if given). The
+    Phase 2 rules applied are ``I-DRAW-1`` (nobody, Doctor Lucky included, sees you) and
+    ``I-KILL-1`` (on his space, no other pawn there, no other pawn sees you).
+
+    >>> from luckylab import load_board
+    >>> board = load_board("isla-fortuna")
+    >>> report = sight_report(board, {"Janet": "Frog Pond", "Sara": "Sunset Beach"},
+    ...                       doctor="Frog Pond")
+    >>> report["Janet"].may_attack, report["Janet"].reason
+    (False, 'seen by Sara')
+    >>> report = sight_report(board, {"Janet": "Frog Pond", "Sara": "Sunset Beach"},
+    ...                       doctor="Frog Pond", cat="Frog Pond")
+    >>> report["Janet"].may_attack
+    True
+    """
+    for space in [*pawns.values(), doctor, cat]:
+        if space is not None:
+            board.check(space)
+    placed: dict[str, str] = dict(pawns)
+    everyone = dict(placed)
+    if doctor is not None:
+        everyone["Doctor Lucky"] = doctor
+    rows = {}
+    for name, space in placed.items():
+        sees = frozenset(
+            other for other, where in everyone.items()
+            if other != name and board.sees(space, where, cat, cat_blocks)
+        )
+        seen_by = frozenset(
+            other for other, where in everyone.items()
+            if other != name and board.sees(where, space, cat, cat_blocks)
+        )
+        watchers = sorted(seen_by)
+        others_here = sorted(o for o, w in placed.items() if o != name and w == space)
+        player_watchers = [w for w in watchers if w != "Doctor Lucky"]
+        may_draw = not seen_by and not deck_empty
+        may_attack = doctor == space and not others_here and not player_watchers
+        if may_attack:
+            reason = "alone with Doctor Lucky and unseen: may attack"
+        elif doctor != space:
+            reason = "seen by " + ", ".join(watchers) if watchers else "unseen: may draw"
+        elif others_here:
+            reason = "not alone with Doctor Lucky: " + ", ".join(others_here) + " here too"
+        else:
+            reason = "seen by " + ", ".join(player_watchers)
+        rows[name] = SightRow(sees, seen_by, may_draw, may_attack, reason)
+    return rows
 
 
 class IslandView(SeatView):

@@ -91,12 +91,13 @@ def setup_move(view: SaveView, seat: int) -> Step | PlayMove | None:
     room (or brings him to ``seat``) in front of a witness. The free step first: it costs no
     card."""
     here, doctor = view.position(seat), view.doctor
-    if not view.step_used and doctor in view.exits(here) and view.witnesses(seat, doctor):
+    seen_by, reach = view.witnesses, view.move_destinations
+    if not view.step_used and doctor in view.exits(here) and seen_by(seat, doctor):
         return Step(doctor)
     for card in view.moves_in_hand(seat):
-        if doctor in view.move_destinations(card, here) and view.witnesses(seat, doctor):
+        if doctor in reach(card, here) and seen_by(seat, doctor):
             return PlayMove(card, SELF, doctor)
-        if here in view.move_destinations(card, doctor) and view.witnesses(seat, here):
+        if here in reach(card, doctor) and seen_by(seat, here):
             return PlayMove(card, DOCTOR, here)
     return None
 

@@ -120,6 +120,7 @@ class GreedyAgent(Agent):
     reads_events = False
 
     name = "greedy"
+    draws = False  # never draws from its generator
 
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
@@ -141,6 +142,7 @@ class TrainRiderAgent(Agent):
     reads_events = False
 
     name = "rider"
+    draws = False  # never draws from its generator
     fused_turn = "save"  # the engine may play its turns itself (luckylab.games.save.fast)
     good_attempt = 3
 
@@ -183,6 +185,7 @@ class CautiousAgent(Agent):
     reads_events = False
 
     name = "cautious"
+    draws = False  # never draws from its generator (a patience_agent subclass: seeded anew)
     patience = 3
     """Decks that must sink before any attempt will do (3 of 4: the last deck afloat)."""
     strong_attempt = 4

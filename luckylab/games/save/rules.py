@@ -842,8 +842,8 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         super().play_out(choosers)
 
 
-
 def _hand_size_rule(players: int) -> int:
+    """:func:`hand_size`, under a name ``SaveGame.__init__``'s ``hand_size`` option leaves free."""
     return hand_size(players)
 
 

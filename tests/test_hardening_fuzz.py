@@ -126,10 +126,14 @@ GAMES = {g: new_game(g, players=4, seed=7) for g in GAME_NAMES}
 
 
 def _action_classes(module):
+    """The game's own action classes: defined in its module, or in its package (a game in a
+    package of its own, ``luckylab.games.save``, defines them in ``.actions``)."""
     from luckylab.games.base import GameAction
 
+    own = (module.__name__, module.__name__ + ".")
     return [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, GameAction)
-            and c is not GameAction and c.__module__ == module.__name__]
+            and c is not GameAction and (c.__module__ == own[0]
+                                         or c.__module__.startswith(own[1]))]
 
 
 @FAST

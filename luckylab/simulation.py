@@ -210,10 +210,23 @@ def _setup(game: str, players: int, seed: int, agents: Any,
     specs = _agent_specs(name, agents, state.num_seats, players_at)
     rng = random.Random(seed ^ 0x5EED)
     bots = []
+    named: dict[Any, type] = {}  # agent name -> class, looked up once per game
     for spec in specs:
-        cls = spec if isinstance(spec, type) else agent_class(name, spec)
-        bots.append(cls(seed=rng.getrandbits(32)))
+        if isinstance(spec, type):
+            cls = spec
+        else:
+            cls = named.get(spec)
+            if cls is None:
+                cls = named[spec] = agent_class(name, spec)
+        bot_seed = rng.getrandbits(32)  # drawn for every seat, so the next seat's is the same
+        # A bot that never draws from its generator (draws = False in its own class) gets the
+        # shared idle one: the same play, without seeding a generator per bot and game.
+        bots.append(cls(seed=_IDLE if cls.__dict__.get("draws", True) is False else bot_seed))
     return state, bots
+
+
+_IDLE = random.Random(0)
+"""The generator of the bots that never draw from theirs (shared; nothing draws from it)."""
 
 
 Job = tuple[str, int, int, list[int], Any, dict[str, Any], bool, bool]

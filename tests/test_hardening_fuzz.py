@@ -126,8 +126,11 @@ GAMES = {g: new_game(g, players=4, seed=7) for g in GAME_NAMES}
 
 
 def _action_classes(module):
+    """The game's own action classes: defined in its module, or in its package (a game in a
+    package of its own, ``luckylab.games.save``, defines them in ``.actions``)."""
     from luckylab.games.base import GameAction
 
+    own = (module.__name__, module.__name__ + ".")
     return [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, GameAction)
             and c is not GameAction  # the game's own: defined in it, or in its package
             and f"{c.__module__}.".startswith(f"{module.__name__}.")]

@@ -91,12 +91,13 @@ def setup_move(view: SaveView, seat: int) -> Step | PlayMove | None:
     room (or brings him to ``seat``) in front of a witness. The free step first: it costs no
     card."""
     here, doctor = view.position(seat), view.doctor
-    if not view.step_used and doctor in view.exits(here) and view.witnesses(seat, doctor):
+    seen_by, reach = view.witnesses, view.move_destinations
+    if not view.step_used and doctor in view.exits(here) and seen_by(seat, doctor):
         return Step(doctor)
     for card in view.moves_in_hand(seat):
-        if doctor in view.move_destinations(card, here) and view.witnesses(seat, doctor):
+        if doctor in reach(card, here) and seen_by(seat, doctor):
             return PlayMove(card, SELF, doctor)
-        if here in view.move_destinations(card, doctor) and view.witnesses(seat, here):
+        if here in reach(card, doctor) and seen_by(seat, here):
             return PlayMove(card, DOCTOR, here)
     return None
 
@@ -119,6 +120,7 @@ class GreedyAgent(Agent):
     reads_events = False
 
     name = "greedy"
+    draws = False  # never draws from its generator
 
     def choose(self, game: SaveGame) -> Any:
         seat = game.current_player
@@ -140,6 +142,7 @@ class TrainRiderAgent(Agent):
     reads_events = False
 
     name = "rider"
+    draws = False  # never draws from its generator
     fused_turn = "save"  # the engine may play its turns itself (luckylab.games.save.fast)
     good_attempt = 3
 
@@ -182,6 +185,7 @@ class CautiousAgent(Agent):
     reads_events = False
 
     name = "cautious"
+    draws = False  # never draws from its generator (a patience_agent subclass: seeded anew)
     patience = 3
     """Decks that must sink before any attempt will do (3 of 4: the last deck afloat)."""
     strong_attempt = 4

@@ -7,8 +7,11 @@ same games faster and is tested equal to it, action for action and draw for draw
 ``SaveGame`` (not a subclass: a house rule plays through the rules, see
 :func:`luckylab.games.fused.plays_as_written`) in which every seat is the default bot
 (:mod:`luckylab.games.fused`). Each decision is made here from the game's own
-tables and applied by the reference's own step for it (``_do_snoop`` ...), so the sinking ship,
-Doctor Lucky's moves and the failure rounds stay the reference's.
+tables and applied by the reference's own step for it (``_do_snoop`` ...), so the sinking ship
+and Doctor Lucky's moves stay the reference's; a failure round's answer is decided and paid in one
+step (``_failure_round``, the reference's ``_do_foil`` for a quiet game). What depends only on the
+board or the cards held is remembered across games: the snooping step from a room towards a room
+(per board of the sinking ship) and the cheapest discard for the Failure points held and needed.
 
 What the bot does (``luckylab.agents.save.TrainRiderAgent``):
 
@@ -51,6 +54,7 @@ class _Actions:
         self.snoop, self.step, self.play, self.rescue, end_turn, self.foil = actions
         self.end_turn, self.pass_ = end_turn(), self.foil(())
         self.made: dict[tuple[Any, ...], Any] = {}
+        self.foils: dict[tuple[int, ...], Any] = {}  # discards, by their cards
 
     def make(self, cls: type, *fields: Any) -> Any:
         return shared_action(self.made, cls, *fields)
@@ -67,9 +71,7 @@ def play_out(game: Any) -> None:
     while game.phase != "over":
         seat = game._decider
         if game.phase == "foil":
-            action = _foil(game, seat, made)
-            history.append(action)
-            _pay(game, seat, action.cards)
+            _failure_round(game, seat, made, history)
             continue
         action = _decide(game, seat, made)
         history.append(action)
@@ -121,13 +123,31 @@ def _decide(game: Any, seat: int, made: _Actions) -> Any:
             return move
     if game.phase != "turn":  # snoop towards his next room, or end an active turn
         return made.end_turn
-    room, dist = game.doctor_next(), game.board.distance
-    best, best_key = here, (dist(here, room), False)
-    for to in game._t.exits[here]:
-        key = (dist(to, room), True)
-        if key < best_key:
-            best, best_key = to, key
-    return made.make(made.snoop, best)
+    t, room = game._t, game._doctor_target()  # game.doctor_next(): his next room
+    key = (t, here, room)
+    action = _SNOOP_TOWARDS.get(key)
+    if action is None:
+        if len(_SNOOP_TOWARDS) >= 20_000:
+            _SNOOP_TOWARDS.clear()
+        action = _SNOOP_TOWARDS[key] = made.snoop(_snoop_to(game.board, t, here, room))
+    return action
+
+
+def _snoop_to(board: Any, t: Any, here: str, room: str) -> str:
+    """``luckylab.agents.save.snoop_towards``: the exit closest to ``room``, staying put on a
+    tie (its min over (distance, moved)): an exit replaces the best so far only when strictly
+    closer. The same on every game on this board, so remembered (``_SNOOP_TOWARDS``)."""
+    dist = board.distance
+    best, best_dist = here, dist(here, room)
+    for to in t.exits[here]:
+        d = dist(to, room)
+        if d < best_dist:
+            best, best_dist = to, d
+    return best
+
+
+_SNOOP_TOWARDS: dict[tuple[Any, str, str], Any] = {}
+"""(the board's tables, a room, Doctor Lucky's next room) -> the bot's Snoop from there."""
 
 
 def _setup_move(game: Any, seat: int, here: str, doctor: str, made: _Actions) -> Any:
@@ -135,78 +155,83 @@ def _setup_move(game: Any, seat: int, here: str, doctor: str, made: _Actions) ->
     Doctor Lucky before a witness; None if there is none."""
     if not game.step_used and doctor in game._t.exits[here] and _seen(game, seat, doctor):
         return made.make(made.step, doctor)
-    moves = game._moves
+    moves, reach = game._moves, game._destinations  # game.move_destinations(c, start): [1]
     for card in game.hands[seat]:
         if card not in moves:
             continue
-        if doctor in game.move_destinations(card, here) and _seen(game, seat, doctor):
+        if doctor in reach(card, here)[1] and _seen(game, seat, doctor):
             return made.make(made.play, card, "self", doctor)
-        if here in game.move_destinations(card, doctor) and _seen(game, seat, here):
+        if here in reach(card, doctor)[1] and _seen(game, seat, here):
             return made.make(made.play, card, "doctor", here)
     return None
 
 
-def _foil(game: Any, seat: int, made: _Actions) -> Any:
-    """``TrainRiderAgent._foil``: stop the attempt when it must, or when the players after it
-    look short of cards; else pass."""
+def _failure_round(game: Any, seat: int, made: _Actions, history: list[Any]) -> None:
+    """One answer in a failure round: the bot's (``TrainRiderAgent._foil``: stop the attempt
+    when it must, or when the players after it look short of cards; else pass), then
+    ``SaveGame._do_foil`` for a quiet game (pay; the attempt fails, goes on to the next player,
+    or succeeds). The cheapest discard is looked for only when the bot would play it."""
     attempt, rules, hand = game.attempt, game._foiling, game.hands[seat]
-    block = _cheapest(rules, hand, attempt, made)
-    may_pass = not rules.must_stop(hand, attempt)
-    if block is None:
-        return made.pass_ if may_pass else game.legal_actions()[0]
-    if not may_pass:
-        return block
-    hands = game.hands
-    cards_behind = sum(len(hands[s]) for s in attempt.order[len(attempt.asked) + 1:])
-    return block if cards_behind < 2 * attempt.needed else made.pass_
-
-
-def _pay(game: Any, seat: int, cards: tuple[int, ...]) -> None:
-    """``SaveGame._do_foil`` for a quiet game: pay, then the attempt fails, goes on to the
-    next player, or succeeds."""
-    attempt, hand, values = game.attempt, game.hands[seat], game._foiling.values
-    points = sum([values[c] for c in cards])
-    if points < attempt.stop - attempt.paid <= sum([v for v in map(values.__getitem__, hand)
-                                                     if v]):
+    values = rules.values
+    held = sum([v for v in map(values.__getitem__, hand) if v])  # Failure points held
+    stop, order, asked = attempt.stop, attempt.order, attempt.asked  # stop: the value
+    short = stop - attempt.paid
+    needed = short if short > 0 else 0  # attempt.needed
+    must = rules.last_must_stop and len(asked) == len(order) - 1  # ... and is_last_asked
+    action: Any = None
+    if held < needed:  # it cannot stop the attempt (rules.cheapest: None), so it passes
+        action = made.pass_
+    elif not must:  # it may pass (S-FAIL-3): it does if the players after it look well off
+        hands, behind = game.hands, 0
+        for s in order[len(asked) + 1:]:
+            behind += len(hands[s])
+        if behind >= 2 * needed:
+            action = made.pass_
+    if action is None:  # it stops the attempt if it can, with the cheapest discard
+        cards = sorted([c for c in hand if values[c]])  # the Failure cards held, by id
+        # rules.cheapest(hand, attempt), remembered by the values of the Failure cards held
+        # (in id order), the points needed and whether the player must stop the attempt
+        key = (rules, tuple([values[c] for c in cards]), needed, must)
+        places = _COVERS.get(key, _UNKNOWN)
+        if places is _UNKNOWN:
+            found = rules.cheapest(hand, attempt)
+            places = None if found is None else tuple(cards.index(c) for c in found.cards)
+            if len(_COVERS) >= 20_000:
+                _COVERS.clear()
+            _COVERS[key] = places
+        if places is None:  # it cannot stop it: it passes (or, made to, the first discard)
+            action = made.pass_ if not must else game.legal_actions()[0]
+        else:
+            chosen = tuple([cards[i] for i in places])  # places ascend, so the ids do
+            action = made.foils.get(chosen)
+            if action is None:
+                if len(made.foils) >= 20_000:  # bounded, as shared_action's cache
+                    made.foils.clear()
+                action = made.foils[chosen] = made.foil(chosen)
+    history.append(action)
+    # SaveGame._do_foil, quietly
+    paid = action.cards
+    points_paid = sum([values[c] for c in paid])
+    if points_paid < short <= held:
         attempt.loser = seat  # S-FAIL-2: the last who could have stopped it
-    attempt.paid += points
-    attempt.asked.append((seat, cards))
-    for c in cards:
+    attempt.paid += points_paid
+    asked.append((seat, paid))
+    discards = game.discards
+    for c in paid:
         hand.remove(c)
-        game.discards.append(c)
-    if attempt.foiled:
+        discards.append(c)
+    if attempt.paid >= stop:  # attempt.foiled
         game._log_attempt(attempt, foiled_by=seat)
         game.attempt = None
         game._between_turns()
         return
-    nxt = attempt.next_seat
-    if nxt is not None:
-        game._decider = nxt
+    if len(asked) < len(order):  # attempt.next_seat
+        game._decider = order[len(asked)]
         return
     game._log_attempt(attempt, foiled_by=None)  # nobody stopped it: rescued
     game.winner = attempt.rescuer
     game.loser = attempt.loser if game.loser_award else None
     game.finished, game.end_reason, game.phase, game._decider = True, "rescued", "over", None
-
-
-def _cheapest(rules: Any, hand: list[int], attempt: Any, made: _Actions) -> Any:
-    """``rules.cheapest(hand, attempt)``, remembered by the values of the cards that count (in
-    id order), the points needed and whether the player must stop the attempt."""
-    values = rules.values
-    cards = sorted([c for c in hand if values[c]])
-    needed = attempt.needed
-    key = (rules, tuple([values[c] for c in cards]), needed,
-           rules.last_must_stop and attempt.is_last_asked)
-    places = _COVERS.get(key, _UNKNOWN)
-    if places is _UNKNOWN:
-        found = rules.cheapest(hand, attempt)
-        places = None if found is None else tuple(cards.index(c) for c in found.cards)
-        if len(_COVERS) >= 20_000:
-            _COVERS.clear()
-        _COVERS[key] = places
-    if places is None:
-        return None
-    return made.make(made.foil, tuple(sorted([cards[i] for i in places])))
 
 
 _UNKNOWN: Any = object()

@@ -82,6 +82,7 @@ from ..base import (
     jump_target,
     seats_from_left,
 )
+from ..copying import shuffle
 from ..foiling import FoilRound, FoilRules, asking_order
 from ..fused import all_fused, fused_profiles, plays_as_written
 from ..handlers import HandlerTable
@@ -284,7 +285,7 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         """``S-SETUP-2``: deal face up from the chosen player to the left; each player's first
         Move card places their pawn, the next Move card places Doctor Lucky."""
         ids = [c.id for c in self.cards]
-        rng.shuffle(ids)
+        shuffle(ids, rng)  # rng.shuffle(ids), the same order
         placing = [(self.first_player + i) % self.players for i in range(self.players)]
         self.positions: list[str] = [""] * self.players
         doctor: str | None = None
@@ -314,12 +315,13 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         """``S-SETUP-3``: reshuffle all cards, deal hands, split the rest into one pile per
         deck (top of a pile = end of its list; extra cards to the lower decks)."""
         ids = [c.id for c in self.cards]
-        rng.shuffle(ids)
+        shuffle(ids, rng)  # rng.shuffle(ids), the same order
         if size * self.players >= len(ids):
             raise OptionError(f"{self.players} hands of {size} leave no cards for the piles")
         self.hands: list[list[int]] = [[] for _ in self.seats]
+        dealt_to = seats_from_left(self.seats, self.first_player - 1)  # the first player first
         for _ in range(size):
-            for s in seats_from_left(self.seats, self.first_player - 1):
+            for s in dealt_to:  # one card each, round the table
                 self.hands[s].append(ids.pop())
         n = len(self.decks)
         base, extra = divmod(len(ids), n)
@@ -846,8 +848,8 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         super().play_out(choosers)
 
 
-
 def _hand_size_rule(players: int) -> int:
+    """:func:`hand_size`, under a name ``SaveGame.__init__``'s ``hand_size`` option leaves free."""
     return hand_size(players)
 
 

@@ -23,7 +23,9 @@ the piles.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ...boards.board import Board
@@ -67,6 +69,23 @@ class AttemptSeen:
         return self.order[len(self.asked) + 1:]
 
 
+_set_game = SeatView._game.__set__  # type: ignore[attr-defined]
+_set_seat = SeatView.seat.__set__  # type: ignore[attr-defined]
+"""The slots' own setters: a :class:`SaveView` refuses ``view.seat = 2``."""
+
+
+def _asks(method: str, doc: str) -> Any:
+    """A read-only property giving the game's own method ``method`` (so a house rule written
+    in a subclass of ``SaveGame`` is what answers), by a C-level getter."""
+    return property(attrgetter(f"_game.{method}"), doc=doc)
+
+
+def _reads(name: str, doc: str) -> Any:
+    """A read-only property giving the game's ``name``: a C-level getter, so reading it through
+    the view costs what reading the game costs (bots read views on their hot paths)."""
+    return property(attrgetter(f"_game.{name}"), doc=doc)
+
+
 class SaveView(SeatView):
     """What one seat of Save Doctor Lucky may know, read live from the game, with the rules'
     answers about it (``game.view(seat)``; ``game.view()`` is the open table).
@@ -76,8 +95,9 @@ class SaveView(SeatView):
     raises :class:`~luckylab.errors.HiddenInformation` (:meth:`hand_size` says how many cards
     it holds), and so do the questions about the hand of the player deciding
     (:meth:`may_pass`, :meth:`cheapest_foil`, :meth:`random_legal_action`) when asked by
-    another seat. The rules' questions ask the game's own methods, so a house rule written in
-    a subclass of ``SaveGame`` is what the view answers.
+    another seat. The rules' questions (``exits``, ``witnesses``, ``rescue_problem`` ...) are
+    the game's own methods, so a house rule written in a subclass of ``SaveGame`` is what the
+    view answers.
 
     >>> from luckylab import new_game
     >>> game = new_game("save", players=4, seed=3)
@@ -93,62 +113,48 @@ class SaveView(SeatView):
 
     __slots__ = ()
 
+    def __init__(self, game: Any, seat: int | None = None) -> None:
+        _set_game(self, game)
+        _set_seat(self, seat)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a view is read-only: it cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a view is read-only: it cannot delete {name!r}")
+
     # -- the table -------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``"turn"`` (a turn's first action), ``"active"`` (an active turn under way),
-        ``"foil"`` (a failure round) or ``"over"`` (``S-TURN-1``)."""
-        return self._game.phase
+    phase: str = _reads("phase", """``"turn"`` (a turn's first action), ``"active"`` (an active
+        turn under way), ``"foil"`` (a failure round) or ``"over"`` (``S-TURN-1``).""")
+    turns: int = _reads("turns", "Turns played so far.")
+    turn_player: int = _reads("turn_player", "The player whose turn it is (in a failure round, "
+                                             "the rescuer).")
+    seats: tuple[int, ...] = _reads("seats", "Every player's seat, from 0.")
+    board: Board = _reads("board", "The ship as it is now: the rooms still afloat, sight "
+                                   "derived again (``S-SINK-1``).")
+    ship: Board = _reads("ship", "The whole ship, as it was before anything sank.")
+    decks: tuple[str, ...] = _reads("decks", "The ship's decks, top first (``S-BOARD-1``).")
+    afloat: tuple[str, ...] = _reads("afloat", "The decks still afloat, top first "
+                                               "(``S-SINK-1``).")
+    sunk: tuple[str, ...] = _reads("sunk", "The decks that have sunk, the first to sink first "
+                                           "(``S-SINK-1``).")
+    draw_deck: str = _reads("draw_deck", "The deck whose pile you draw from: the lowest deck "
+                                         "still afloat (``S-SETUP-3``).")
+    cards: tuple[Card, ...] = _reads("cards", "The deck's cards, by id.")
+    doctor: str = _reads("doctor", "Doctor Lucky's room.")
+    step_used: bool = _reads("step_used", "Whether the player on an active turn has taken the "
+                                          "free step (``S-ACT-1``).")
+    winner: int | None = _reads("winner", "The player who rescued Doctor Lucky, once the game "
+                                          "is over; else None.")
+    loser: int | None = _reads("loser", "The last player who could have stopped the winning "
+                                        "rescue (``S-FAIL-2``), or None.")
+    end_reason: str = _reads("end_reason", """How the game ended: ``"rescued"``, ``"sunk"``
+        (``S-SINK-2``), ``"turn cap"``; ``""`` while it goes on.""")
 
     @property
     def turn(self) -> int:
         """The number of the turn now (the first turn is 1)."""
         return self._game.turns + 1
-
-    @property
-    def turns(self) -> int:
-        """Turns played so far."""
-        return self._game.turns
-
-    @property
-    def turn_player(self) -> int:
-        """The player whose turn it is (in a failure round, the rescuer)."""
-        return self._game.turn_player
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Every player's seat, from 0."""
-        return self._game.seats
-
-    @property
-    def board(self) -> Board:
-        """The ship as it is now: the rooms still afloat, sight derived again (``S-SINK-1``)."""
-        return self._game.board
-
-    @property
-    def ship(self) -> Board:
-        """The whole ship, as it was before anything sank."""
-        return self._game._boards[0]
-
-    @property
-    def decks(self) -> tuple[str, ...]:
-        """The ship's decks, top first (``S-BOARD-1``)."""
-        return self._game.decks
-
-    @property
-    def afloat(self) -> tuple[str, ...]:
-        """The decks still afloat, top first (``S-SINK-1``)."""
-        return self._game.afloat
-
-    @property
-    def sunk(self) -> tuple[str, ...]:
-        """The decks that have sunk, the first to sink first (``S-SINK-1``)."""
-        return self._game.sunk
-
-    @property
-    def draw_deck(self) -> str:
-        """The deck whose pile you draw from: the lowest deck still afloat (``S-SETUP-3``)."""
-        return self._game.afloat[-1]
 
     @property
     def pile_sizes(self) -> dict[str, int]:
@@ -161,19 +167,9 @@ class SaveView(SeatView):
         """The discarded cards, oldest first."""
         return tuple(self._game.discards)
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The deck's cards, by id."""
-        return self._game.cards
-
     def card(self, card_id: int) -> Card:
         """Card ``card_id``."""
         return self._game.cards[card_id]
-
-    @property
-    def doctor(self) -> str:
-        """Doctor Lucky's room."""
-        return self._game.doctor
 
     @property
     def positions(self) -> tuple[str, ...]:
@@ -184,15 +180,6 @@ class SaveView(SeatView):
         """The room of ``seat``'s pawn."""
         return self._game.positions[seat]
 
-    def pawns_at(self, space: str) -> list[int]:
-        """The seats whose pawns stand in ``space`` (a new list)."""
-        return self._game.pawns_at(space)
-
-    @property
-    def step_used(self) -> bool:
-        """Whether the player on an active turn has taken the free step (``S-ACT-1``)."""
-        return self._game.step_used
-
     @property
     def attempt(self) -> AttemptSeen | None:
         """The rescue attempt in its failure round (a frozen copy), or None."""
@@ -202,22 +189,30 @@ class SaveView(SeatView):
         return AttemptSeen(a.rescuer, a.room, a.value, a.aid, tuple(a.order),
                            tuple((s, tuple(c)) for s, c in a.asked), a.paid)
 
-    @property
-    def winner(self) -> int | None:
-        """The player who rescued Doctor Lucky, once the game is over; else None."""
-        return self._game.winner
+    # -- the rules' answers: the game's own methods ----------------------------------------
+    exits: Callable[[str], tuple[str, ...]] = _asks("exits", """exits(space): the rooms one
+        door away from ``space`` on the ship as it is now, sorted (``S-BOARD-2``).""")
+    pawns_at: Callable[[str], list[int]] = _asks("pawns_at", """pawns_at(space): the seats
+        whose pawns stand in ``space`` (a new list).""")
+    witnesses: Callable[..., list[int]] = _asks("witnesses", """witnesses(seat, space=None):
+        the *other* players who would see ``seat`` standing in ``space`` (default: its room)
+        (``S-SAVE-1``, ``S-SIGHT-1``); a new list.""")
+    rescue_problem: Callable[[int], str | None] = _asks("rescue_problem", """rescue_problem(
+        seat): why ``seat`` may not try a rescue now, or None if it may (``S-SAVE-1``).""")
+    rescue_value: Callable[[int | None, str], int] = _asks("rescue_value", """rescue_value(aid,
+        space): what an attempt in ``space`` with Aid card ``aid`` (or None) is worth
+        (``S-SAVE-2``).""")
+    step_value: Callable[[int], int] = _asks("step_value", """step_value(card_id): a Move
+        card's steps (``S-ACT-1``, ``S-ACT-2``).""")
+    move_destinations: Callable[[int, str], frozenset[str]] = _asks(
+        "move_destinations", """move_destinations(card_id, start): where Move card ``card_id``
+        can take a pawn standing in ``start`` (``S-ACT-1``).""")
+    doctor_next: Callable[[], str] = _asks("doctor_next", """doctor_next(): where Doctor
+        Lucky's own move takes him if no deck sinks first (``S-DOC-*``).""")
 
-    @property
-    def loser(self) -> int | None:
-        """The last player who could have stopped the winning rescue (``S-FAIL-2``), or
-        None."""
-        return self._game.loser
-
-    @property
-    def end_reason(self) -> str:
-        """How the game ended: ``"rescued"``, ``"sunk"`` (``S-SINK-2``), ``"turn cap"``; ``""``
-        while it goes on."""
-        return self._game.end_reason
+    def can_rescue(self, seat: int) -> bool:
+        """Whether ``seat`` may try a rescue now (``S-SAVE-1``)."""
+        return self._game.rescue_problem(seat) is None
 
     # -- hands -----------------------------------------------------------------------------
     @property
@@ -239,7 +234,7 @@ class SaveView(SeatView):
         return len(self._game.hands[seat])
 
     def _own(self, seat: int | None) -> int:
-        """``seat`` (default: this seat) if this view may see its hand."""
+        """``seat`` (default: this seat) if this view may see its hand, else raise."""
         if seat is None:
             if self.seat is None:
                 raise self._hidden("the open table has no hand of its own", "name a seat")
@@ -249,76 +244,52 @@ class SaveView(SeatView):
 
     def aids_in_hand(self, seat: int | None = None) -> list[int]:
         """The Aid cards in a hand (this seat's by default), in hand order (``S-SAVE-2``)."""
-        return self._game.aids_in_hand(self._own(seat))
+        if seat is None or seat != self.seat:
+            seat = self._own(seat)
+        return self._game.aids_in_hand(seat)
 
     def moves_in_hand(self, seat: int | None = None) -> list[int]:
         """The Move cards in a hand (this seat's by default), in hand order (``S-ACT-1``)."""
-        return self._game.moves_in_hand(self._own(seat))
+        if seat is None or seat != self.seat:
+            seat = self._own(seat)
+        return self._game.moves_in_hand(seat)
 
     def failure_points(self, seat: int | None = None) -> int:
         """The Failure points in a hand (this seat's by default) (``S-FAIL-1``)."""
         return self._game.failure_points(self._own(seat))
 
-    # -- the rules' answers ----------------------------------------------------------------
-    def exits(self, space: str) -> tuple[str, ...]:
-        """The rooms one door away from ``space`` on the ship as it is now, sorted
-        (``S-BOARD-2``)."""
-        return self._game.exits(space)
-
-    def witnesses(self, seat: int, space: str | None = None) -> list[int]:
-        """The *other* players who would see ``seat`` standing in ``space`` (default: its
-        room) (``S-SAVE-1``, ``S-SIGHT-1``)."""
-        return self._game.witnesses(seat, space)
-
-    def rescue_problem(self, seat: int) -> str | None:
-        """Why ``seat`` may not try a rescue now, or None if it may (``S-SAVE-1``)."""
-        return self._game.rescue_problem(seat)
-
-    def can_rescue(self, seat: int) -> bool:
-        """Whether ``seat`` may try a rescue now (``S-SAVE-1``)."""
-        return self._game.rescue_problem(seat) is None
-
-    def rescue_value(self, aid: int | None, space: str) -> int:
-        """What an attempt in ``space`` with Aid card ``aid`` (or None) is worth
-        (``S-SAVE-2``)."""
-        return self._game.rescue_value(aid, space)
-
-    def step_value(self, card_id: int) -> int:
-        """A Move card's steps (``S-ACT-1``, ``S-ACT-2``)."""
-        return self._game.step_value(card_id)
-
-    def move_destinations(self, card_id: int, start: str) -> frozenset[str]:
-        """Where Move card ``card_id`` can take a pawn standing in ``start`` (``S-ACT-1``)."""
-        return self._game.move_destinations(card_id, start)
-
-    def doctor_next(self) -> str:
-        """Where Doctor Lucky's own move takes him if no deck sinks first (``S-DOC-*``)."""
-        return self._game.doctor_next()
-
     # -- the player deciding ---------------------------------------------------------------
-    def _deciding(self, what: str) -> None:
-        """Raise unless this view is the open table or the seat deciding now."""
-        seat = self.seat
-        if seat is not None and seat != self._game._decider:
-            raise self._hidden(f"{what} depends on the hand of the player deciding",
-                               "ask it in that seat's view")
+    def _not_deciding(self, what: str) -> Exception:
+        return self._hidden(f"{what} depends on the hand of the player deciding",
+                            "ask it in that seat's view")
 
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass: not when ``S-FAIL-3`` makes
-        them stop the attempt."""
-        self._deciding("may_pass()")
-        return self._game.may_pass()
+        them stop the attempt (only the seat deciding, or the open table, may ask)."""
+        game = self._game
+        if self.seat is not None and self.seat != game._decider:
+            raise self._not_deciding("may_pass()")
+        return game.may_pass()
 
     def cheapest_foil(self) -> Foil | None:
         """In a failure round, the legal discard that stops the attempt with the fewest
-        points, then fewest cards, or None (``S-FAIL-1``)."""
-        self._deciding("cheapest_foil()")
-        return self._game.cheapest_foil()
+        points, then fewest cards, or None (``S-FAIL-1``; only the seat deciding, or the open
+        table, may ask)."""
+        game = self._game
+        if self.seat is not None and self.seat != game._decider:
+            raise self._not_deciding("cheapest_foil()")
+        return game.cheapest_foil()
 
     def random_legal_action(self, rng: random.Random) -> Action:
-        """``rng.choice(game.legal_actions())``, without building the list."""
-        self._deciding("random_legal_action()")
-        return self._game.random_legal_action(rng)
+        """``rng.choice(game.legal_actions())``, without building the list (only the seat
+        deciding, or the open table, may ask)."""
+        game = self._game
+        if self.seat is not None and self.seat != game._decider:
+            raise self._not_deciding("random_legal_action()")
+        return game.random_legal_action(rng)
+
+
+_new_view = object.__new__
 
 
     # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
@@ -347,10 +318,14 @@ class SaveViews:
 
     def view(self, seat: int | None = None) -> SaveView:
         """What ``seat`` may know, with the rules' answers (:class:`SaveView`); ``view()`` is
-        the open table, every card shown."""
+        the open table, every card shown. A view is live (it reads the game as it is now) and
+        read-only; making one costs little (bots ask for one at every decision)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = self._check_seat(seat)
-        return SaveView(self, seat)
+        view = _new_view(SaveView)  # SaveView(self, seat) without the call of __init__
+        _set_game(view, self)
+        _set_seat(view, seat)
+        return view
 
     def unseen_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` cannot see (the other hands and the piles), sorted by id.

@@ -130,7 +130,6 @@ def _action_classes(module):
     package of its own, ``luckylab.games.save``, defines them in ``.actions``)."""
     from luckylab.games.base import GameAction
 
-    own = (module.__name__, module.__name__ + ".")
     return [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, GameAction)
             and c is not GameAction  # the game's own: defined in it, or in its package
             and f"{c.__module__}.".startswith(f"{module.__name__}.")]

@@ -288,10 +288,6 @@ class SaveView(SeatView):
             raise self._not_deciding("random_legal_action()")
         return game.random_legal_action(rng)
 
-
-_new_view = object.__new__
-
-
     # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
     def known_cards(self) -> list[int]:
         """The cards this seat knows the place of: its hand and the discards."""
@@ -309,6 +305,9 @@ _new_view = object.__new__
         where it stands (``S-SAVE-2``)."""
         game = self._game
         return game.rescue_value(card, game.positions[seat])
+
+
+_new_view = object.__new__
 
 
 class SaveViews:

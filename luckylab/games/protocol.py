@@ -61,6 +61,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import HiddenInformation, ObservationError
@@ -72,6 +73,7 @@ __all__ = [
     "Observation",
     "ObservationError",
     "SeatView",
+    "reads",
 ]
 
 
@@ -166,9 +168,23 @@ class SeatView:
     __slots__ = ("_game", "seat")
 
     def __init__(self, game: Any, seat: int | None = None) -> None:
-        self._game = game
-        self.seat = seat
-        """The seat whose view this is (from 0), or None for the open table."""
+        _set_game(self, game)
+        _set_seat(self, seat)
+
+    @classmethod
+    def of(cls, game: Any, seat: int | None) -> SeatView:
+        """``cls(game, seat)`` for a seat the game has already checked, at the cost of an
+        object and two slots (bots ask for a view at every decision)."""
+        view = _new(cls)
+        _set_game(view, game)
+        _set_seat(view, seat)
+        return view
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a view is read-only: it cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a view is read-only: it cannot delete {name!r}")
 
     def view(self, seat: int | None = None) -> SeatView:
         """The view of ``seat`` (None: the open table), like ``game.view(seat)``: this very
@@ -197,6 +213,28 @@ class SeatView:
     def __repr__(self) -> str:
         whose = "the open table" if self.seat is None else f"Seat {self.seat + 1}"
         return f"<{type(self).__name__} of {whose}: {self._game!r}>"
+
+
+_new = object.__new__
+_set_game = SeatView._game.__set__  # type: ignore[attr-defined]
+_set_seat = SeatView.seat.__set__  # type: ignore[attr-defined]
+"""The slots' own setters: a view refuses ``view.seat = 2`` (see :meth:`SeatView.__setattr__`)."""
+
+
+def reads(name: str, doc: str) -> Any:
+    """A read-only property of a view that gives its game's ``name``, read by a C-level getter
+    (``operator.attrgetter``), so reading through the view costs what reading the game costs.
+    For a method of the game's, the property gives the game's own bound method, so the rule a
+    subclass of the game states (a house rule) is the one the view answers with.
+
+    >>> class CountView(SeatView):
+    ...     turn = reads("turn", "Turns played so far.")
+    >>> class Game:
+    ...     turn = 3
+    >>> CountView(Game(), 0).turn
+    3
+    """
+    return property(attrgetter(f"_game.{name}"), doc=doc)
 
 
 @runtime_checkable

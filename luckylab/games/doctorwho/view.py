@@ -252,8 +252,8 @@ class DoctorWhoViews:
         """What ``seat`` may know, read live (:class:`DoctorWhoView`); ``view()`` is the open
         table, every card shown."""
         if seat is None or (type(seat) is int and 0 <= seat < self.players):
-            return DoctorWhoView(self, seat)  # (a bot asks each decision: no more checks)
-        return DoctorWhoView(self, self._check_seat(seat))
+            return DoctorWhoView.of(self, seat)  # (a bot asks each decision: no more checks)
+        return DoctorWhoView.of(self, self._check_seat(seat))
 
 
 class DoctorWhoView(SeatView):

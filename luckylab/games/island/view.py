@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -27,7 +27,7 @@ from ...cards import Card
 from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilState
-from ..protocol import Observation, SeatView
+from ..protocol import Observation, SeatView, reads
 from .actions import Move, Phase
 
 __all__ = ["CHANGING", "SHARED", "IslandView", "IslandViews", "SightRow", "sight_report"]
@@ -131,35 +131,17 @@ class IslandView(SeatView):
     __slots__ = ()
 
     # -- the course of the game --------------------------------------------------------
-    @property
-    def phase(self) -> Phase:
-        """``"phase1"``, ``"phase2"``, ``"foil"``, ``"penalty"`` or ``"over"``."""
-        return self._game.phase
-
-    @property
-    def turn(self) -> int:
-        """Turns begun so far (Strangers' turns count)."""
-        return self._game.turn
-
-    @property
-    def turn_cap(self) -> int:
-        """The turn at which an unfinished game stops (``I-END-2``)."""
-        return self._game.turn_cap
-
-    @property
-    def active(self) -> int:
-        """The seat whose turn it is (a foiling round or a penalty may ask another)."""
-        return self._game.active
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that killed Doctor Lucky (None before the end, or unfinished)."""
-        return self._game.winner
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game ended with Doctor Lucky's death (not stopped at its turn cap)."""
-        return self._game.finished
+    phase: Phase = reads("phase", """``"phase1"``, ``"phase2"``, ``"foil"``, ``"penalty"`` or
+        ``"over"``.""")
+    turn: int = reads("turn", """Turns begun so far (Strangers' turns count).""")
+    turn_cap: int = reads("turn_cap", """The turn at which an unfinished game stops
+        (``I-END-2``).""")
+    active: int = reads("active", """The seat whose turn it is (a foiling round or a penalty may ask
+        another).""")
+    winner: int | None = reads("winner", """The seat that killed Doctor Lucky (None before the end,
+        or unfinished).""")
+    finished: bool = reads("finished", """Whether the game ended with Doctor Lucky's death (not
+        stopped at its turn cap).""")
 
     @property
     def attempts(self) -> tuple[dict[str, Any], ...]:
@@ -168,26 +150,16 @@ class IslandView(SeatView):
         return tuple([{k: v for k, v in a.items() if k != "table_luck"}
                       for a in self._game.attempt_log])
 
-    @property
-    def loser(self) -> int | None:
-        """The seat that could have saved him and did not (``I-FOIL-3``)."""
-        return self._game.loser
+    loser: int | None = reads("loser", """The seat that could have saved him and did not
+        (``I-FOIL-3``).""")
 
     # -- seats -------------------------------------------------------------------------
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Each seat's character (a Stranger's name starts "Stranger ")."""
-        return self._game.names
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Every seat: the players and their Strangers (``I-STR-1``)."""
-        return self._game.seats
-
-    @property
-    def strangers(self) -> tuple[int, ...]:
-        """The Strangers' seats (empty with 4 or more players)."""
-        return self._game.strangers
+    names: tuple[str, ...] = reads("names", """Each seat's character (a Stranger's name starts
+        "Stranger ").""")
+    seats: tuple[int, ...] = reads("seats", """Every seat: the players and their Strangers
+        (``I-STR-1``).""")
+    strangers: tuple[int, ...] = reads("strangers", """The Strangers' seats (empty with 4 or more
+        players).""")
 
     def is_stranger(self, seat: int) -> bool:
         """Whether ``seat`` is a Stranger (automated: it never decides, ``I-STR-8``)."""
@@ -203,21 +175,13 @@ class IslandView(SeatView):
         """Seats out of the game (You're Out, ``I-HAZ-3``)."""
         return frozenset(self._game.eliminated)
 
-    @property
-    def youre_out(self) -> bool:
-        """Whether the optional rule You're Out is played (``I-HAZ-3``)."""
-        return self._game.youre_out
+    youre_out: bool = reads("youre_out", """Whether the optional rule You're Out is played
+        (``I-HAZ-3``).""")
 
     # -- the board ---------------------------------------------------------------------
-    @property
-    def board(self) -> Board:
-        """The board (a graph with sight tables)."""
-        return self._game.board
-
-    @property
-    def cat_blocks(self) -> CatBlocks:
-        """How the cat blocks sight: ``"both"`` (``I-SIGHT-2``) or ``"outward"``."""
-        return self._game.cat_blocks
+    board: Board = reads("board", """The board (a graph with sight tables).""")
+    cat_blocks: CatBlocks = reads("cat_blocks", """How the cat blocks sight: ``"both"``
+        (``I-SIGHT-2``) or ``"outward"``.""")
 
     @property
     def positions(self) -> tuple[str, ...]:
@@ -229,20 +193,14 @@ class IslandView(SeatView):
         """The space of ``seat``'s pawn (default: this view's seat)."""
         return self._game.position[self.seat if seat is None else seat]
 
-    @property
-    def doctor(self) -> str:
-        """Doctor Lucky's space."""
-        return self._game.doctor
+    doctor: str = reads("doctor", """Doctor Lucky's space.""")
 
     @property
     def doctor_next(self) -> str:
         """Where Doctor Lucky steps when this turn ends (``I-DOC-1``)."""
         return self._game.board.next_on_path(self._game.doctor)
 
-    @property
-    def cat(self) -> str:
-        """The cat's space."""
-        return self._game.cat
+    cat: str = reads("cat", """The cat's space.""")
 
     @property
     def move(self) -> Mapping[int, int]:
@@ -254,9 +212,8 @@ class IslandView(SeatView):
         """Each seat's Attack (``I-KILL-2``; +1 per foiled attempt, ``I-KILL-3``; read-only)."""
         return MappingProxyType(self._game.attack)
 
-    def pawns_at(self, space: str) -> list[int]:
-        """The live seats whose pawns stand on ``space``."""
-        return self._game.pawns_at(space)
+    pawns_at: Callable[..., list[int]] = reads("pawns_at", """pawns_at(space): the live seats whose
+        pawns stand on ``space``.""")
 
     def scene(self) -> dict[str, Any]:
         """The board as a picture shows it: ``pawns`` (name -> space, by seat order),
@@ -269,10 +226,7 @@ class IslandView(SeatView):
                 "cat_blocks": game.cat_blocks}
 
     # -- cards -------------------------------------------------------------------------
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The 72 cards, by id (public: what each card is)."""
-        return self._game.cards
+    cards: tuple[Card, ...] = reads("cards", """The 72 cards, by id (public: what each card is).""")
 
     def card(self, card_id: int) -> Card:
         """The card with id ``card_id``."""
@@ -327,10 +281,8 @@ class IslandView(SeatView):
         """Cards left in the deck (never reshuffled, ``I-SETUP-2``)."""
         return len(self._game.deck)
 
-    @property
-    def mean_luck(self) -> float:
-        """The average Luck of a card in the whole deck (what an unseen card is worth)."""
-        return self._game.mean_luck
+    mean_luck: float = reads("mean_luck", """The average Luck of a card in the whole deck (what an
+        unseen card is worth).""")
 
     @property
     def foil(self) -> FoilState | None:
@@ -338,54 +290,33 @@ class IslandView(SeatView):
         round_ = self._game.foil
         return None if round_ is None else round_.state()
 
-    @property
-    def penalty_value(self) -> int | None:
-        """The value of the Hazard whose penalty is being chosen (``I-HAZ-2``), else None."""
-        return self._game.penalty_value
+    penalty_value: int | None = reads("penalty_value", """The value of the Hazard whose penalty is
+        being chosen (``I-HAZ-2``), else None.""")
 
     # -- the rules' answers --------------------------------------------------------------
-    def watchers(self, seat: int) -> frozenset[int | str]:
-        """The pawns that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``)."""
-        return self._game.watchers(seat)
-
-    def is_watched(self, seat: int, space: str | None = None, doctor: bool = True) -> bool:
-        """Would ``seat``'s pawn on ``space`` (default: where it stands) be seen by another
-        live pawn, or (``doctor=True``) by Doctor Lucky? Nothing moves."""
-        return self._game.is_watched(seat, space, doctor)
-
-    def can_draw(self, seat: int) -> bool:
-        """``I-DRAW-1``: nobody, Doctor Lucky included, sees ``seat``, and the deck is not
-        empty."""
-        return self._game.can_draw(seat)
-
-    def can_attack(self, seat: int) -> bool:
-        """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees
-        ``seat``."""
-        return self._game.can_attack(seat)
-
-    def attack_value(self, seat: int, weapon: int | None = None) -> int:
-        """``I-KILL-2``: ``seat``'s Attack plus at most one Weapon, worth its special value on
-        ``seat``'s space."""
-        return self._game.attack_value(seat, weapon)
-
-    def hazard_targets(self, card_id: int, thrower: int) -> list[int | str]:
-        """Whom Hazard ``card_id`` may hit now (``I-HAZ-1``): a pawn alone on a space of its
-        kind (``"doctor"`` for Doctor Lucky)."""
-        return self._game.hazard_targets(card_id, thrower)
-
-    def has_moves(self, seat: int) -> bool:
-        """Whether ``seat`` may make any Move now (``I-MOVE-1``)."""
-        return self._game.has_moves(seat)
-
-    def count_moves(self, seat: int) -> int:
-        """How many different Moves ``seat`` may make now (with Strangers, thousands)."""
-        return self._game.count_moves(seat)
-
-    def nth_move(self, k: int, seat: int) -> Move:
-        """The ``k``-th Move (from 0) ``seat`` may make, in the order ``legal_actions()``
-        lists them, built alone."""
-        return self._game.nth_move(k, seat)
-
+    watchers: Callable[..., frozenset[int | str]] = reads("watchers", """watchers(seat): the pawns
+        that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``).""")
+    is_watched: Callable[..., bool] = reads("is_watched", """is_watched(seat, space=None,
+        doctor=True): would ``seat``'s pawn on ``space`` (default: where it stands) be seen by
+        another live pawn, or (``doctor=True``) by Doctor Lucky (``I-SIGHT-4``)? Nothing
+        moves.""")
+    can_draw: Callable[..., bool] = reads("can_draw", """can_draw(seat): ``I-DRAW-1``: nobody,
+        Doctor Lucky included, sees ``seat``, and the deck is not empty.""")
+    can_attack: Callable[..., bool] = reads("can_attack", """can_attack(seat): ``I-KILL-1``: on
+        Doctor Lucky's space, no other pawn there, no other pawn sees ``seat``.""")
+    attack_value: Callable[..., int] = reads("attack_value", """attack_value(seat, weapon=None):
+        ``I-KILL-2``: ``seat``'s Attack plus at most one Weapon, worth its special value on
+        ``seat``'s space.""")
+    hazard_targets: Callable[..., list[int | str]] = reads("hazard_targets", """hazard_targets(
+        card_id, thrower): whom Hazard ``card_id`` may hit now (``I-HAZ-1``): a pawn alone on
+        a space of its kind (``"doctor"`` for Doctor Lucky).""")
+    has_moves: Callable[..., bool] = reads("has_moves", """has_moves(seat): whether ``seat`` may
+        make any Move now (``I-MOVE-1``).""")
+    count_moves: Callable[..., int] = reads("count_moves", """count_moves(seat): how many different
+        Moves ``seat`` may make now (with Strangers, thousands).""")
+    nth_move: Callable[..., Move] = reads("nth_move", """nth_move(k, seat): the ``k``-th Move
+        (from 0) ``seat`` may make, in the order ``legal_actions()`` lists them, built
+        alone.""")
 
     # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
     def known_cards(self) -> list[int]:
@@ -411,10 +342,9 @@ class IslandView(SeatView):
                 sizes.append(len(game.hands[other]))
         return sizes
 
-    def attempt_value(self, seat: int, card: int | None = None) -> int:
-        """The value of an attempt ``seat`` would make now with ``card`` (a Weapon, or None):
-        :meth:`attack_value`."""
-        return self._game.attack_value(seat, card)
+    attempt_value: Callable[..., int] = reads("attack_value", """attempt_value(seat, card=None):
+        the value of an attempt ``seat`` would make now with ``card`` (a Weapon, or None), as
+        :attr:`attack_value` says.""")
 
 
 class IslandViews:
@@ -432,7 +362,7 @@ class IslandViews:
         table."""
         if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):  # type: ignore[attr-defined]
             seat = self._check_seat(seat)  # type: ignore[attr-defined]  # raises: no such seat
-        return IslandView(self, seat)
+        return IslandView.of(self, seat)
 
     def card_places(self) -> dict[str, list[int]]:
         """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""

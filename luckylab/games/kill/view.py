@@ -34,7 +34,6 @@ from .tables import Reach, Tables
 __all__ = ["KillView", "KillViews"]
 
 _FRESH = frozenset({"rng"})  # what determinize() sets anew: not copied
-_new = object.__new__
 
 
 class KillView(SeatView):
@@ -353,10 +352,7 @@ class KillViews:
         every card shown (for teachers, replays and analyses with the true hands)."""
         if not (seat is None or (type(seat) is int and 0 <= seat < self.players)):
             seat = self._check_seat(seat)  # the error for anything but a seat
-        view = _new(KillView)  # a bot makes one per decision: SeatView's two fields, set here
-        view._game = self
-        view.seat = seat
-        return view
+        return KillView.of(self, seat)  # a bot makes one per decision
 
     def _shared_attributes(self) -> frozenset[str]:
         """What a copy shares with the original (read-only: the board, the cards, the tables,

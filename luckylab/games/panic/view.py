@@ -255,7 +255,7 @@ class PanicViews:
         """What ``seat`` may know (:class:`PanicView`); ``view()`` is the open table."""
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             seat = self._check_seat(seat)  # raises, or makes a whole number an int
-        return PanicView(self, seat)
+        return PanicView.of(self, seat)
 
     def _shared_attributes(self) -> frozenset[str]:
         return frozenset({"board", "cards"})

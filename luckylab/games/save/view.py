@@ -25,14 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from ...boards.board import Board
 from ...cards import Card
 from ..base import GameResult, seats_from_left
 from ..copying import deal_anew, light_copy
-from ..protocol import Observation, SeatView
+from ..protocol import Observation, SeatView, reads
 from .actions import Action, Foil
 
 __all__ = ["AttemptSeen", "SaveView", "SaveViews"]
@@ -57,11 +56,14 @@ class AttemptSeen:
     """``(player, Failure cards discarded)`` for every player asked so far."""
     paid: int
     """Failure points discarded so far."""
+    stop: int
+    """The Failure points that stop it: its value by the book (``S-FAIL-1``), or what the
+    game's ``foil_threshold`` says."""
 
     @property
     def needed(self) -> int:
         """Failure points still needed to stop it (0 once it is stopped)."""
-        return max(self.value - self.paid, 0)
+        return max(self.stop - self.paid, 0)
 
     @property
     def asked_later(self) -> tuple[int, ...]:
@@ -69,21 +71,6 @@ class AttemptSeen:
         return self.order[len(self.asked) + 1:]
 
 
-_set_game = SeatView._game.__set__  # type: ignore[attr-defined]
-_set_seat = SeatView.seat.__set__  # type: ignore[attr-defined]
-"""The slots' own setters: a :class:`SaveView` refuses ``view.seat = 2``."""
-
-
-def _asks(method: str, doc: str) -> Any:
-    """A read-only property giving the game's own method ``method`` (so a house rule written
-    in a subclass of ``SaveGame`` is what answers), by a C-level getter."""
-    return property(attrgetter(f"_game.{method}"), doc=doc)
-
-
-def _reads(name: str, doc: str) -> Any:
-    """A read-only property giving the game's ``name``: a C-level getter, so reading it through
-    the view costs what reading the game costs (bots read views on their hot paths)."""
-    return property(attrgetter(f"_game.{name}"), doc=doc)
 
 
 class SaveView(SeatView):
@@ -113,42 +100,32 @@ class SaveView(SeatView):
 
     __slots__ = ()
 
-    def __init__(self, game: Any, seat: int | None = None) -> None:
-        _set_game(self, game)
-        _set_seat(self, seat)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a view is read-only: it cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a view is read-only: it cannot delete {name!r}")
-
     # -- the table -------------------------------------------------------------------------
-    phase: str = _reads("phase", """``"turn"`` (a turn's first action), ``"active"`` (an active
+    phase: str = reads("phase", """``"turn"`` (a turn's first action), ``"active"`` (an active
         turn under way), ``"foil"`` (a failure round) or ``"over"`` (``S-TURN-1``).""")
-    turns: int = _reads("turns", "Turns played so far.")
-    turn_player: int = _reads("turn_player", "The player whose turn it is (in a failure round, "
+    turns: int = reads("turns", "Turns played so far.")
+    turn_player: int = reads("turn_player", "The player whose turn it is (in a failure round, "
                                              "the rescuer).")
-    seats: tuple[int, ...] = _reads("seats", "Every player's seat, from 0.")
-    board: Board = _reads("board", "The ship as it is now: the rooms still afloat, sight "
+    seats: tuple[int, ...] = reads("seats", "Every player's seat, from 0.")
+    board: Board = reads("board", "The ship as it is now: the rooms still afloat, sight "
                                    "derived again (``S-SINK-1``).")
-    ship: Board = _reads("ship", "The whole ship, as it was before anything sank.")
-    decks: tuple[str, ...] = _reads("decks", "The ship's decks, top first (``S-BOARD-1``).")
-    afloat: tuple[str, ...] = _reads("afloat", "The decks still afloat, top first "
+    ship: Board = reads("ship", "The whole ship, as it was before anything sank.")
+    decks: tuple[str, ...] = reads("decks", "The ship's decks, top first (``S-BOARD-1``).")
+    afloat: tuple[str, ...] = reads("afloat", "The decks still afloat, top first "
                                                "(``S-SINK-1``).")
-    sunk: tuple[str, ...] = _reads("sunk", "The decks that have sunk, the first to sink first "
+    sunk: tuple[str, ...] = reads("sunk", "The decks that have sunk, the first to sink first "
                                            "(``S-SINK-1``).")
-    draw_deck: str = _reads("draw_deck", "The deck whose pile you draw from: the lowest deck "
+    draw_deck: str = reads("draw_deck", "The deck whose pile you draw from: the lowest deck "
                                          "still afloat (``S-SETUP-3``).")
-    cards: tuple[Card, ...] = _reads("cards", "The deck's cards, by id.")
-    doctor: str = _reads("doctor", "Doctor Lucky's room.")
-    step_used: bool = _reads("step_used", "Whether the player on an active turn has taken the "
+    cards: tuple[Card, ...] = reads("cards", "The deck's cards, by id.")
+    doctor: str = reads("doctor", "Doctor Lucky's room.")
+    step_used: bool = reads("step_used", "Whether the player on an active turn has taken the "
                                           "free step (``S-ACT-1``).")
-    winner: int | None = _reads("winner", "The player who rescued Doctor Lucky, once the game "
+    winner: int | None = reads("winner", "The player who rescued Doctor Lucky, once the game "
                                           "is over; else None.")
-    loser: int | None = _reads("loser", "The last player who could have stopped the winning "
+    loser: int | None = reads("loser", "The last player who could have stopped the winning "
                                         "rescue (``S-FAIL-2``), or None.")
-    end_reason: str = _reads("end_reason", """How the game ended: ``"rescued"``, ``"sunk"``
+    end_reason: str = reads("end_reason", """How the game ended: ``"rescued"``, ``"sunk"``
         (``S-SINK-2``), ``"turn cap"``; ``""`` while it goes on.""")
 
     @property
@@ -187,27 +164,27 @@ class SaveView(SeatView):
         if a is None:
             return None
         return AttemptSeen(a.rescuer, a.room, a.value, a.aid, tuple(a.order),
-                           tuple((s, tuple(c)) for s, c in a.asked), a.paid)
+                           tuple((s, tuple(c)) for s, c in a.asked), a.paid, a.stop)
 
     # -- the rules' answers: the game's own methods ----------------------------------------
-    exits: Callable[[str], tuple[str, ...]] = _asks("exits", """exits(space): the rooms one
+    exits: Callable[[str], tuple[str, ...]] = reads("exits", """exits(space): the rooms one
         door away from ``space`` on the ship as it is now, sorted (``S-BOARD-2``).""")
-    pawns_at: Callable[[str], list[int]] = _asks("pawns_at", """pawns_at(space): the seats
+    pawns_at: Callable[[str], list[int]] = reads("pawns_at", """pawns_at(space): the seats
         whose pawns stand in ``space`` (a new list).""")
-    witnesses: Callable[..., list[int]] = _asks("witnesses", """witnesses(seat, space=None):
+    witnesses: Callable[..., list[int]] = reads("witnesses", """witnesses(seat, space=None):
         the *other* players who would see ``seat`` standing in ``space`` (default: its room)
         (``S-SAVE-1``, ``S-SIGHT-1``); a new list.""")
-    rescue_problem: Callable[[int], str | None] = _asks("rescue_problem", """rescue_problem(
+    rescue_problem: Callable[[int], str | None] = reads("rescue_problem", """rescue_problem(
         seat): why ``seat`` may not try a rescue now, or None if it may (``S-SAVE-1``).""")
-    rescue_value: Callable[[int | None, str], int] = _asks("rescue_value", """rescue_value(aid,
+    rescue_value: Callable[[int | None, str], int] = reads("rescue_value", """rescue_value(aid,
         space): what an attempt in ``space`` with Aid card ``aid`` (or None) is worth
         (``S-SAVE-2``).""")
-    step_value: Callable[[int], int] = _asks("step_value", """step_value(card_id): a Move
+    step_value: Callable[[int], int] = reads("step_value", """step_value(card_id): a Move
         card's steps (``S-ACT-1``, ``S-ACT-2``).""")
-    move_destinations: Callable[[int, str], frozenset[str]] = _asks(
+    move_destinations: Callable[[int, str], frozenset[str]] = reads(
         "move_destinations", """move_destinations(card_id, start): where Move card ``card_id``
         can take a pawn standing in ``start`` (``S-ACT-1``).""")
-    doctor_next: Callable[[], str] = _asks("doctor_next", """doctor_next(): where Doctor
+    doctor_next: Callable[[], str] = reads("doctor_next", """doctor_next(): where Doctor
         Lucky's own move takes him if no deck sinks first (``S-DOC-*``).""")
 
     def can_rescue(self, seat: int) -> bool:
@@ -307,9 +284,6 @@ class SaveView(SeatView):
         return game.rescue_value(card, game.positions[seat])
 
 
-_new_view = object.__new__
-
-
 class SaveViews:
     """What a seat sees, and the copies a search plays on (a mixin of ``SaveGame``)."""
 
@@ -321,10 +295,7 @@ class SaveViews:
         read-only; making one costs little (bots ask for one at every decision)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = self._check_seat(seat)
-        view = _new_view(SaveView)  # SaveView(self, seat) without the call of __init__
-        _set_game(view, self)
-        _set_seat(view, seat)
-        return view
+        return SaveView.of(self, seat)  # a bot makes one per decision
 
     def unseen_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` cannot see (the other hands and the piles), sorted by id.

@@ -27,7 +27,7 @@ from ...errors import HiddenInformation
 from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilRound, FoilState
-from ..protocol import Observation, SeatView
+from ..protocol import Observation, SeatView, reads
 from .actions import Action, Pawn
 from .tables import Reach, Tables
 
@@ -57,50 +57,32 @@ class KillView(SeatView):
     __slots__ = ()
 
     # -- the table ---------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``"turn"`` (a turn starts), ``"doing"`` (a doing-something turn, ``K-ACT-1``),
-        ``"foil"`` (a foiling round, ``K-FAIL-1``) or ``"over"``."""
-        return self._game.phase  # type: ignore[no-any-return]
+    phase: str = reads("phase", """``"turn"`` (a turn starts), ``"doing"`` (a doing-something turn,
+        ``K-ACT-1``), ``"foil"`` (a foiling round, ``K-FAIL-1``) or ``"over"``.""")
 
-    @property
-    def turn(self) -> int:
-        """The number of the turn under way (from 1)."""
-        return self._game.turn  # type: ignore[no-any-return]
+    turn: int = reads("turn", """The number of the turn under way (from 1).""")
 
-    @property
-    def active(self) -> int:
-        """The seat whose turn it is (another seat may be deciding, in a foiling round)."""
-        return self._game.active  # type: ignore[no-any-return]
+    active: int = reads("active", """The seat whose turn it is (another seat may be deciding, in a
+        foiling round).""")
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return self._game.names  # type: ignore[no-any-return]
+    names: tuple[str, ...] = reads("names", """The players' names, by seat.""")
 
     @property
     def order(self) -> tuple[int, ...]:
         """The seats in playing order (Kill's seats never change)."""
         return tuple(self._game.order)
 
-    @property
-    def board(self) -> Board:
-        """The mansion (an immutable :class:`~luckylab.boards.board.Board`)."""
-        return self._game.board  # type: ignore[no-any-return]
+    board: Board = reads("board", """The mansion (an immutable
+        :class:`~luckylab.boards.board.Board`).""")
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """Every card of the deck, by id (what each card is, not where it is)."""
-        return self._game.cards  # type: ignore[no-any-return]
+    cards: tuple[Card, ...] = reads("cards", """Every card of the deck, by id (what each card is,
+        not where it is).""")
 
     def card(self, card_id: int) -> Card:
         """The card with id ``card_id``."""
         return self._game.cards[card_id]  # type: ignore[no-any-return]
 
-    @property
-    def doctor(self) -> str:
-        """Doctor Lucky's space."""
-        return self._game.doctor  # type: ignore[no-any-return]
+    doctor: str = reads("doctor", """Doctor Lucky's space.""")
 
     @property
     def doctor_next(self) -> str:
@@ -130,10 +112,8 @@ class KillView(SeatView):
         return {"pawns": {game.names[s]: space for s, space in enumerate(self.positions)},
                 "doctor": game.doctor}
 
-    @property
-    def stepped(self) -> bool:
-        """Whether the free step of this doing-something turn is used (``K-ACT-1``)."""
-        return self._game.stepped  # type: ignore[no-any-return]
+    stepped: bool = reads("stepped", """Whether the free step of this doing-something turn is used
+        (``K-ACT-1``).""")
 
     # -- the cards ---------------------------------------------------------------------------
     @property
@@ -280,15 +260,10 @@ class KillView(SeatView):
         return self._game.random_action(rng)  # type: ignore[no-any-return]
 
     # -- the end -----------------------------------------------------------------------------
-    @property
-    def winner(self) -> int | None:
-        """The seat that killed Doctor Lucky, or None."""
-        return self._game.winner  # type: ignore[no-any-return]
+    winner: int | None = reads("winner", """The seat that killed Doctor Lucky, or None.""")
 
-    @property
-    def finished(self) -> bool:
-        """Whether the game ended with a murder (not stopped at its turn cap)."""
-        return self._game.finished  # type: ignore[no-any-return]
+    finished: bool = reads("finished", """Whether the game ended with a murder (not stopped at its
+        turn cap).""")
 
     @property
     def attempts(self) -> tuple[dict[str, Any], ...]:

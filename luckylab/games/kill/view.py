@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...boards.board import Board
@@ -28,7 +28,7 @@ from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilRound, FoilState
 from ..protocol import Observation, SeatView, reads
-from .actions import Action, Pawn
+from .actions import Action
 from .tables import Reach, Tables
 
 __all__ = ["KillView", "KillViews"]
@@ -59,12 +59,9 @@ class KillView(SeatView):
     # -- the table ---------------------------------------------------------------------------
     phase: str = reads("phase", """``"turn"`` (a turn starts), ``"doing"`` (a doing-something turn,
         ``K-ACT-1``), ``"foil"`` (a foiling round, ``K-FAIL-1``) or ``"over"``.""")
-
     turn: int = reads("turn", """The number of the turn under way (from 1).""")
-
     active: int = reads("active", """The seat whose turn it is (another seat may be deciding, in a
         foiling round).""")
-
     names: tuple[str, ...] = reads("names", """The players' names, by seat.""")
 
     @property
@@ -74,7 +71,6 @@ class KillView(SeatView):
 
     board: Board = reads("board", """The mansion (an immutable
         :class:`~luckylab.boards.board.Board`).""")
-
     cards: tuple[Card, ...] = reads("cards", """Every card of the deck, by id (what each card is,
         not where it is).""")
 
@@ -100,9 +96,8 @@ class KillView(SeatView):
         """The space of ``seat``'s pawn (default: this view's seat)."""
         return self._game.position[self.seat if seat is None else seat]  # type: ignore[no-any-return]
 
-    def pawns_at(self, space: str) -> list[int]:
-        """The seats whose pawns stand on ``space`` (a new list)."""
-        return self._game.pawns_at(space)  # type: ignore[no-any-return]
+    pawns_at: Callable[..., list[int]] = reads("pawns_at", """pawns_at(space): the seats whose pawns
+        stand on ``space`` (a new list).""")
 
     def scene(self) -> dict[str, Any]:
         """The board as a picture shows it: ``pawns`` (name -> space, by seat) and
@@ -215,32 +210,21 @@ class KillView(SeatView):
         return self._game._t.luck  # type: ignore[no-any-return]
 
     # -- the rules' answers ------------------------------------------------------------------
-    def sight(self, space: str) -> frozenset[str]:
-        """The spaces seen from ``space`` (``K-SIGHT-1``, ``K-SIGHT-2``)."""
-        return self._game.sight(space)  # type: ignore[no-any-return]
-
-    def watchers(self, seat: int) -> list[int]:
-        """The other players who see ``seat`` (``K-SIGHT-1``; the same space included)."""
-        return self._game.watchers(seat)  # type: ignore[no-any-return]
-
-    def unseen_spaces(self, seat: int) -> frozenset[str]:
-        """The spaces no player other than ``seat`` sees: where ``seat`` could attack."""
-        return self._game.unseen_spaces(seat)  # type: ignore[no-any-return]
-
-    def can_attack(self, seat: int) -> bool:
-        """Whether ``seat`` may attack now (``K-KILL-1``: with Doctor Lucky, seen by no other
-        player)."""
-        return self._game.can_attack(seat)  # type: ignore[no-any-return]
-
-    def attack_value(self, seat: int, weapon: int | None = None) -> int:
-        """The value of an attack by ``seat`` where it stands, bare-handed or with ``weapon``
-        (``K-KILL-1``)."""
-        return self._game.attack_value(seat, weapon)  # type: ignore[no-any-return]
-
-    def card_targets(self, card_id: int, pawn: Pawn, seat: int | None = None) -> frozenset[str]:
-        """Where playing ``card_id`` (a Move or Room card) could move ``pawn`` (``"self"``:
-        ``seat``, the seat deciding by default; ``"doctor"``: Doctor Lucky), ``K-ACT-1``."""
-        return self._game.card_targets(card_id, pawn, seat)  # type: ignore[no-any-return]
+    sight: Callable[..., frozenset[str]] = reads("sight", """sight(space): the spaces seen from
+        ``space`` (``K-SIGHT-1``, ``K-SIGHT-2``).""")
+    watchers: Callable[..., list[int]] = reads("watchers", """watchers(seat): the other players who
+        see ``seat`` (``K-SIGHT-1``; the same space included).""")
+    unseen_spaces: Callable[..., frozenset[str]] = reads("unseen_spaces", """unseen_spaces(seat):
+        the spaces no player other than ``seat`` sees: where ``seat`` could attack.""")
+    can_attack: Callable[..., bool] = reads("can_attack", """can_attack(seat): whether ``seat`` may
+        attack now (``K-KILL-1``: with Doctor Lucky, seen by no other player).""")
+    attack_value: Callable[..., int] = reads("attack_value", """attack_value(seat, weapon=None): the
+        value of an attack by ``seat`` where it stands, bare-handed or with ``weapon``
+        (``K-KILL-1``).""")
+    card_targets: Callable[..., frozenset[str]] = reads("card_targets", """card_targets(card_id,
+        pawn, seat=None): where playing ``card_id`` (a Move or Room card) could move ``pawn``
+        (``"self"``: ``seat``, the seat deciding by default; ``"doctor"``: Doctor Lucky),
+        ``K-ACT-1``.""")
 
     @property
     def needed(self) -> int:
@@ -254,14 +238,12 @@ class KillView(SeatView):
         round_: FoilRound | None = self._game.foil
         return None if round_ is None else round_.state()
 
-    def random_action(self, rng: random.Random) -> Action:
-        """A legal action for the seat deciding now, uniformly at random: the same draw from
-        ``rng`` and the same action as ``rng.choice(game.legal_actions())``."""
-        return self._game.random_action(rng)  # type: ignore[no-any-return]
+    random_action: Callable[..., Action] = reads("random_action", """random_action(rng): a legal
+        action for the seat deciding now, uniformly at random: the same draw from ``rng`` and the
+        same action as ``rng.choice(game.legal_actions())``.""")
 
     # -- the end -----------------------------------------------------------------------------
     winner: int | None = reads("winner", """The seat that killed Doctor Lucky, or None.""")
-
     finished: bool = reads("finished", """Whether the game ended with a murder (not stopped at its
         turn cap).""")
 

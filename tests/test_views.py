@@ -35,7 +35,7 @@ BUNDLED = ("island", "kill", "save", "panic", "doctorwho")
 
 PROTOCOL = frozenset(
     {n for n in dir(GameState) if not n.startswith("_")} | set(GameState.__annotations__)
-    | {"action_space", "action_from_data", "events", "view"})
+    | {"action_space", "action_from_data", "events", "phase", "view"})
 """The protocol's names (``luckylab.games.protocol``): what any consumer may read of any game."""
 
 GAME_NAMES = frozenset({"game", "state", "world", "g", "_game", "_state", "_world"})

@@ -55,7 +55,7 @@ class IslandAgent(Agent):
 
     def choose(self, game: IslandGame) -> Any:
         me = game.current_player
-        phase = game.view(me).phase
+        phase = game.phase  # what is being decided (the protocol)
         if phase == "phase1":
             return self.phase1(game, me)
         if phase == "phase2":

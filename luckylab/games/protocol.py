@@ -12,6 +12,9 @@ private attributes:
                                   of a 2- or 3-player Island (a seat is numbered from 0 in
                                   code, from 1 in everything a person reads)
 ``current_player``                the seat to decide now, ``None`` once the game is over
+``phase``                         what kind of decision that is, in the game's own words
+                                  (``"phase1"``, ``"foil"``, ``"turn"`` ...); ``"over"`` (or
+                                  None, in Panic Island!) once the game is over
 ``legal_actions()``               every action that seat may take now (action objects)
 ``choices()``                     the same actions grouped the way a player thinks
                                   (:class:`ChoiceGroup`), for widgets and the play table
@@ -242,6 +245,7 @@ class GameState(Protocol):
     """The state protocol (see the module docstring for what each name means)."""
 
     game_name: str
+    phase: Any
     players: int
     seed: int | None
     options: dict[str, Any]

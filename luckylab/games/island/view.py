@@ -27,7 +27,7 @@ from ...cards import Card
 from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilState
-from ..protocol import Observation, SeatView, reads
+from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
 from .actions import Move, Phase
 
 __all__ = ["CHANGING", "SHARED", "IslandView", "IslandViews", "SightRow", "sight_report"]
@@ -362,7 +362,10 @@ class IslandViews:
         table."""
         if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):  # type: ignore[attr-defined]
             seat = self._check_seat(seat)  # type: ignore[attr-defined]  # raises: no such seat
-        return IslandView.of(self, seat)
+        view = _new(IslandView)  # IslandView.of(self, seat), inlined: a bot asks at each decision
+        _set_game(view, self)
+        _set_seat(view, seat)
+        return view
 
     def card_places(self) -> dict[str, list[int]]:
         """Where every card is: ``deck``, ``discards``, ``hand <seat>``, ``under <seat>``."""

@@ -27,7 +27,7 @@ from ...errors import HiddenInformation
 from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilRound, FoilState
-from ..protocol import Observation, SeatView, reads
+from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
 from .actions import Action
 from .tables import Reach, Tables
 
@@ -309,7 +309,10 @@ class KillViews:
         every card shown (for teachers, replays and analyses with the true hands)."""
         if not (seat is None or (type(seat) is int and 0 <= seat < self.players)):
             seat = self._check_seat(seat)  # the error for anything but a seat
-        return KillView.of(self, seat)  # a bot makes one per decision
+        view = _new(KillView)  # KillView.of(self, seat), inlined: a bot asks at each decision
+        _set_game(view, self)
+        _set_seat(view, seat)
+        return view  # a bot makes one per decision
 
     def _shared_attributes(self) -> frozenset[str]:
         """What a copy shares with the original (read-only: the board, the cards, the tables,

@@ -31,7 +31,7 @@ from ...boards.board import Board
 from ...cards import Card
 from ..base import GameResult, seats_from_left
 from ..copying import deal_anew, light_copy
-from ..protocol import Observation, SeatView, reads
+from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
 from .actions import Action, Foil
 
 __all__ = ["AttemptSeen", "SaveView", "SaveViews"]
@@ -295,7 +295,10 @@ class SaveViews:
         read-only; making one costs little (bots ask for one at every decision)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = self._check_seat(seat)
-        return SaveView.of(self, seat)  # a bot makes one per decision
+        view = _new(SaveView)  # SaveView.of(self, seat), inlined: a bot asks at each decision
+        _set_game(view, self)
+        _set_seat(view, seat)
+        return view  # a bot makes one per decision
 
     def unseen_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` cannot see (the other hands and the piles), sorted by id.

@@ -103,4 +103,4 @@ class RandomAgent(Agent):
     reads_events = False
 
     def choose(self, game: Any) -> Any:
-        return self.rng.choice(game.legal_actions())
+        return game.random_action(self.rng)  # rng.choice(game.legal_actions()), by the protocol

@@ -162,12 +162,9 @@ class Patient(Opportunist):
 
 
 class RandomKillAgent(RandomAgent):
-    """Uniform over the legal actions, as :class:`~luckylab.agents.base.RandomAgent`: the same
-    draw, so the same games, but it counts the actions and builds only the one it picks."""
-
-    def choose(self, game: KillGame) -> Action:
-        # rng.choice(game.legal_actions()), but faster
-        return game.view(game.current_player).random_action(self.rng)
+    """Uniform over the legal actions, as :class:`~luckylab.agents.base.RandomAgent`: the
+    engine's ``random_action`` counts the actions and builds only the one it picks (the same
+    draw, so the same games)."""
 
 
 # -- helpers: the bots' questions answered from the seat's view --------------------------------

@@ -211,7 +211,7 @@ class CautiousAgent(Agent):
 
 class SaveRandomAgent(RandomAgent):
     """:class:`~luckylab.agents.base.RandomAgent` for Save Doctor Lucky: the same action from
-    the same seed, picked with :meth:`~luckylab.games.save.SaveView.random_legal_action`,
+    the same seed, picked with :meth:`~luckylab.games.save.SaveGame.random_action`,
     which does not build the whole list of legal actions first (a speed-up, nothing else).
 
     >>> from luckylab import new_game
@@ -219,9 +219,6 @@ class SaveRandomAgent(RandomAgent):
     >>> SaveRandomAgent(seed=1).choose(game) == RandomAgent(seed=1).choose(game)
     True
     """
-
-    def choose(self, game: SaveGame) -> Any:
-        return game.view(game.current_player).random_legal_action(self.rng)
 
 
 AGENTS: dict[str, type[Agent]] = {

@@ -393,6 +393,12 @@ class GameBase:
         while not self.is_over:
             apply(choosers[self.current_player](self))  # type: ignore[index]
 
+    def random_action(self, rng: Any) -> Any:
+        """A legal action of the seat deciding now, uniformly at random: the same draw from
+        ``rng`` and the same action as ``rng.choice(game.legal_actions())`` (an engine whose
+        action lists are long finds it without listing them all)."""
+        return rng.choice(self.legal_actions())
+
     def returns(self) -> tuple[float, ...]:
         """One number per seat: 1.0 for the winner, 0.0 for everyone else; all 0.0 before the
         end and in a game stopped without a winner (a turn cap). Games scored otherwise

@@ -30,6 +30,8 @@ private attributes:
 ``play_out(choosers)``            plays to the end, ``choosers[seat](game)`` deciding for each
                                   seat, through the engine's fastest trusted loop
 ``is_over``                       True once the game has ended (a turn cap ends it too)
+``random_action(rng)``            a legal action at random: the draw and the action of
+                                  ``rng.choice(legal_actions())``, found without listing
 ``returns()``                     one number per seat (zeros until the end)
 ``observation(seat)``             what that seat may know now (:class:`Observation`: plain
                                   data and a text)
@@ -274,6 +276,8 @@ class GameState(Protocol):
     def quieten(self, quiet: bool = True) -> None: ...
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None: ...
+
+    def random_action(self, rng: Any) -> Any: ...
 
     def returns(self) -> tuple[float, ...]: ...
 

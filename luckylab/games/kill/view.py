@@ -28,7 +28,6 @@ from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilRound, FoilState
 from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
-from .actions import Action
 from .tables import Reach, Tables
 
 __all__ = ["KillView", "KillViews"]
@@ -238,9 +237,6 @@ class KillView(SeatView):
         round_: FoilRound | None = self._game.foil
         return None if round_ is None else round_.state()
 
-    random_action: Callable[..., Action] = reads("random_action", """random_action(rng): a legal
-        action for the seat deciding now, uniformly at random: the same draw from ``rng`` and the
-        same action as ``rng.choice(game.legal_actions())``.""")
 
     # -- the end -----------------------------------------------------------------------------
     winner: int | None = reads("winner", """The seat that killed Doctor Lucky, or None.""")

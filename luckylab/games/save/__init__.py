@@ -11,7 +11,7 @@ One game, one folder. Where to look:
 ``view.py``     what a seat sees: ``observation``, ``determinize``, and :class:`SaveView`
                 (``game.view(seat)``), which bots, widgets and analyses read
 ``ids.py``      action ids (the action space), and answers about the legal list found without
-                listing it (``random_legal_action``, ``cheapest_foil``)
+                listing it (``random_action``, ``cheapest_foil``)
 ``tables.py``   the ship as it sinks (``sinking_boards``) and the lookups made once per ship or
                 per deck (exits, sight, the failure round's rules)
 ``fast.py``     the fused turns: games of the default bot played faster, only for ``SaveGame``

@@ -6,7 +6,7 @@ the legal actions; this file numbers them and walks the list lazily):
 - ``action_space``: every action a game on this ship with this deck can offer, numbered (an
   :class:`~luckylab.games.actions.ActionSpace`, built once per ship and deck), and
   ``action_from_data`` for replays;
-- ``random_legal_action(rng)``: ``rng.choice(legal_actions())`` without building the list (its
+- ``random_action(rng)``: ``rng.choice(legal_actions())`` without building the list (its
   length, then the part the draw lands in): the random bot's speed-up;
 - ``cheapest_foil()``: the first legal discard that stops a rescue with the fewest points, found
   without listing every discard: the bots' question in a failure round.
@@ -97,14 +97,14 @@ class SaveIds:
         """Rebuild an action from ``action.to_data()`` (for replays)."""
         return action_from_data(ACTIONS, data, "a Save Doctor Lucky")
 
-    def random_legal_action(self: Any, rng: random.Random) -> Action:
+    def random_action(self: Any, rng: random.Random) -> Action:
         """``rng.choice(self.legal_actions())``: the same action from the same draw, without
         building the list (only its length and the part the draw lands in).
 
         >>> import random
         >>> from luckylab import new_game
         >>> game = new_game("save", players=4, seed=3)
-        >>> game.random_legal_action(random.Random(5)) == random.Random(5).choice(
+        >>> game.random_action(random.Random(5)) == random.Random(5).choice(
         ...     game.legal_actions())
         True
         """

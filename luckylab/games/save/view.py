@@ -32,7 +32,7 @@ from ...cards import Card
 from ..base import GameResult, seats_from_left
 from ..copying import deal_anew, light_copy
 from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
-from .actions import Action, Foil
+from .actions import Foil
 
 __all__ = ["AttemptSeen", "SaveView", "SaveViews"]
 
@@ -81,7 +81,7 @@ class SaveView(SeatView):
     discards, the attempt in progress. A seat sees its own hand (:attr:`hand`); another hand
     raises :class:`~luckylab.errors.HiddenInformation` (:meth:`hand_size` says how many cards
     it holds), and so do the questions about the hand of the player deciding
-    (:meth:`may_pass`, :meth:`cheapest_foil`, :meth:`random_legal_action`) when asked by
+    (:meth:`may_pass`, :meth:`cheapest_foil`) when asked by
     another seat. The rules' questions (``exits``, ``witnesses``, ``rescue_problem`` ...) are
     the game's own methods, so a house rule written in a subclass of ``SaveGame`` is what the
     view answers.
@@ -256,14 +256,6 @@ class SaveView(SeatView):
         if self.seat is not None and self.seat != game._decider:
             raise self._not_deciding("cheapest_foil()")
         return game.cheapest_foil()
-
-    def random_legal_action(self, rng: random.Random) -> Action:
-        """``rng.choice(game.legal_actions())``, without building the list (only the seat
-        deciding, or the open table, may ask)."""
-        game = self._game
-        if self.seat is not None and self.seat != game._decider:
-            raise self._not_deciding("random_legal_action()")
-        return game.random_legal_action(rng)
 
     # -- the foiling question (luckylab.analysis.luck.foil_question) ------------------------
     def known_cards(self) -> list[int]:

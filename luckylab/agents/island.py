@@ -96,7 +96,8 @@ class RandomIslandAgent(IslandAgent):
 
     def phase1(self, game: IslandGame, me: int) -> Any:
         view = game.view(me)
-        hazards = [(c, t) for c in view.hand if view.cards[c].kind == "hazard"
+        cards = view.cards
+        hazards = [(c, t) for c in view.hand if cards[c].kind == "hazard"
                    for t in view.hazard_targets(c, me)]
         kinds = ["cat"]  # the kinds of action open now, in alphabetical order
         if hazards:

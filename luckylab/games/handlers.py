@@ -47,7 +47,8 @@ class HandlerTable:
 
     An engine keeps the phase in ``phase`` (``"over"``, or None, once the game has ended) and
     the seat that decides in ``_decider``; it may change the words of a refusal
-    (:meth:`_not_now`) and what happens after each action (:meth:`_carry_out`).
+    (:meth:`_not_now`) and what happens after each action (:meth:`_carry_out`: the trusted
+    path then goes through it too).
     """
 
     HANDLERS: ClassVar[Mapping[Any, Mapping[type, tuple[str, str]]]]
@@ -64,6 +65,9 @@ class HandlerTable:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if (cls._carry_out is not HandlerTable._carry_out
+                and cls.apply_trusted is HandlerTable.apply_trusted):
+            cls.apply_trusted = HandlerTable._apply_through_carry_out  # type: ignore[method-assign]
         table = getattr(cls, "HANDLERS", None)
         if table is None:
             return
@@ -99,6 +103,17 @@ class HandlerTable:
         bot built for it (see ``luckylab.simulation.play_game``); anything else must go
         through ``apply``.
         """
+        self._pending = []  # what _carry_out does, written in: the simulations' hottest path
+        self._handlers[self.phase][type(action)][1](self, self._decider, action)
+        self.history.append(action)
+        events = self._pending
+        self._pending = []
+        self.events.extend(events)
+        return events
+
+    def _apply_through_carry_out(self, action: Any) -> list[Event]:
+        """:meth:`apply_trusted` of an engine (or a house rule) that changes :meth:`_carry_out`
+        (``__init_subclass__`` puts it in place)."""
         return self._carry_out(self._handlers[self.phase][type(action)][1], self._decider,
                                action)
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -289,19 +289,19 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         return [s for s in self.order if self.position[s] == space]
 
     # Sight ------------------------------------------------------------------------------
-    def sees(self, looker: str, space: str) -> bool:
-        """Whether a pawn on ``looker`` sees a pawn on ``space``, with the cat where she is:
-        ``I-SIGHT-1`` (the same space, and in a straight line along the board's sight lines),
-        ``I-SIGHT-2`` (the cat blocks sight across the border of her space; with
+    def sight(self) -> Mapping[str, frozenset[str]]:
+        """Who sees what now: each space -> the spaces a pawn there sees, with the cat where
+        she is. ``I-SIGHT-1``: the same space, and along the board's lines of sight;
+        ``I-SIGHT-2``: the cat blocks sight across the border of her space (with
         ``cat_blocks="outward"`` only out of it). The board works the lines out once
-        (``Board.visible_from``); every other sight rule of the game asks this one."""
-        return space in self._sight[self.cat][looker]
+        (``Board.visible_from``); every other sight rule of the game reads this table."""
+        return self._sight[self.cat]
 
     def watchers(self, seat: int) -> frozenset[int | str]:
         """The pawns that see ``seat``: other live seats, and ``"doctor"`` (``I-SIGHT-*``)."""
-        here, position, sees = self.position[seat], self.position, self.sees
-        seen: set[int | str] = {s for s in self.order if s != seat and sees(position[s], here)}
-        if sees(self.doctor, here):
+        here, position, sight = self.position[seat], self.position, self.sight()
+        seen: set[int | str] = {s for s in self.order if s != seat and here in sight[position[s]]}
+        if here in sight[self.doctor]:
             seen.add(DOCTOR)
         return frozenset(seen)
 
@@ -309,13 +309,13 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
         """Would a pawn of ``seat`` on ``space`` (default: where it stands) be seen by another
         live pawn, or (with ``doctor=True``) by Doctor Lucky (``I-SIGHT-4``)? Nothing moves;
         bots use this to look before they leap."""
-        position, sees = self.position, self.sees
+        position, sight = self.position, self.sight()
         if space is None:
             space = position[seat]
-        if doctor and sees(self.doctor, space):
+        if doctor and space in sight[self.doctor]:
             return True
         for s in self.order:  # noqa: SIM110 - a loop, not a generator, on the hot path
-            if s != seat and sees(position[s], space):
+            if s != seat and space in sight[position[s]]:
                 return True
         return False
 
@@ -327,12 +327,12 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
 
     def can_attack(self, seat: int) -> bool:
         """``I-KILL-1``: on Doctor Lucky's space, no other pawn there, no other pawn sees you."""
-        position, sees = self.position, self.sees
+        position, sight = self.position, self.sight()
         here = position[seat]
         if here != self.doctor or seat in self.eliminated:
             return False
         for s in self.order:  # nobody else here, nobody else looking in
-            if s != seat and (position[s] == here or sees(position[s], here)):
+            if s != seat and (position[s] == here or here in sight[position[s]]):
                 return False
         return True
 

@@ -255,3 +255,15 @@ def draw(game, view):
 def test_no_game_name_branching_outside_the_registries():
     found = all_game_branches()
     assert not found, "choose by the protocol, the view or a table by game:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_a_view_is_read_only_and_copies_with_its_game(game):
+    import copy
+
+    state = new_game(game, players=3, seed=2)
+    view = state.view(1)
+    with pytest.raises(AttributeError, match="read-only"):
+        view.seat = 0
+    twin, twin_view = copy.deepcopy((state, view))
+    assert twin_view.seat == 1 and twin_view._game is twin and twin is not state

@@ -191,6 +191,11 @@ class SeatView:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a view is read-only: it cannot delete {name!r}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are made anew from the game and the seat (``copy.deepcopy`` of
+        a bot that keeps a view copies the game with it)."""
+        return (type(self), (self._game, self.seat))
+
     def view(self, seat: int | None = None) -> SeatView:
         """The view of ``seat`` (None: the open table), like ``game.view(seat)``: this very
         view when it is that seat's, so that a helper written for a game takes a view too.

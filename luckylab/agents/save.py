@@ -132,7 +132,7 @@ class GreedyAgent(Agent):
         move = setup_move(view, seat)
         if move is not None:
             return move
-        return snoop_towards(view, seat, view.doctor_next())
+        return snoop_towards(view, seat, view.doctor_next)
 
 
 class TrainRiderAgent(Agent):
@@ -161,7 +161,7 @@ class TrainRiderAgent(Agent):
             if move is not None:
                 return move
         # Stand where he goes next: he walks in and the turn comes back (S-DOC-4).
-        return snoop_towards(view, seat, view.doctor_next())
+        return snoop_towards(view, seat, view.doctor_next)
 
     def _foil(self, game: SaveGame, view: SaveView) -> Foil:
         attempt = view.attempt
@@ -206,7 +206,7 @@ class CautiousAgent(Agent):
             move = setup_move(view, seat)
             if move is not None:
                 return move
-        return snoop_towards(view, seat, view.doctor_next())
+        return snoop_towards(view, seat, view.doctor_next)
 
 
 class SaveRandomAgent(RandomAgent):

@@ -89,7 +89,7 @@ class SaveView(SeatView):
     >>> from luckylab import new_game
     >>> game = new_game("save", players=4, seed=3)
     >>> view = game.view(0)
-    >>> view.doctor, view.doctor_next(), view.exits(view.doctor)
+    >>> view.doctor, view.doctor_next, view.exits(view.doctor)
     ('Chart Room', "Officers' Mess", ('Bridge', 'Galley', "Officers' Mess", "Ship's Surgery"))
     >>> len(view.hand) == view.hand_size(0) == 6, view.witnesses(0)  # Player 2 sees Player 1
     (True, [1])
@@ -184,8 +184,10 @@ class SaveView(SeatView):
     move_destinations: Callable[[int, str], frozenset[str]] = reads(
         "move_destinations", """move_destinations(card_id, start): where Move card ``card_id``
         can take a pawn standing in ``start`` (``S-ACT-1``).""")
-    doctor_next: Callable[[], str] = reads("doctor_next", """doctor_next(): where Doctor
-        Lucky's own move takes him if no deck sinks first (``S-DOC-*``).""")
+    @property
+    def doctor_next(self) -> str:
+        """Where Doctor Lucky's own move takes him if no deck sinks first (``S-DOC-*``)."""
+        return self._game.doctor_next()
 
     def can_rescue(self, seat: int) -> bool:
         """Whether ``seat`` may try a rescue now (``S-SAVE-1``)."""

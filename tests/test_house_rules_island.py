@@ -137,3 +137,26 @@ def test_a_rule_replaced_on_one_game_is_obeyed():
     bots = [CautiousAgent(seed=s) for s in range(4)]
     game.play_out([b.choose for b in bots])
     assert game.turn == game.turn_cap and not game.attempt_log
+
+
+def test_a_method_of_the_games_mixins_replaced_takes_the_readable_path(monkeypatch):
+    """The guard watches the methods IslandGame takes from its own package (ids.py,
+    view.py) too: replaced there, or shadowed on the class, the fused turns stand aside."""
+    from luckylab.games.island.ids import IslandIds
+
+    calls = []
+    real = fast.play_out
+    monkeypatch.setattr(fast, "play_out", lambda *a, **k: (calls.append(1), real(*a, **k)))
+    luckylab.simulate("island", players=4, games=2, seed=1)
+    assert len(calls) == 2
+    monkeypatch.setattr(IslandIds, "move_actions", IslandIds.move_actions)  # the same, anew?
+    luckylab.simulate("island", players=4, games=2, seed=1)
+    assert len(calls) == 4  # the very same function: nothing replaced
+    monkeypatch.setattr(IslandIds, "move_actions", lambda self, seat: iter(()))
+    luckylab.simulate("island", players=4, games=2, seed=1, turn_cap=50)
+    assert len(calls) == 4
+    monkeypatch.undo()
+    monkeypatch.setattr(fast, "play_out", lambda *a, **k: (calls.append(1), real(*a, **k)))
+    monkeypatch.setattr(IslandGame, "move_actions", lambda self, seat: iter(()), raising=False)
+    luckylab.simulate("island", players=4, games=2, seed=1, turn_cap=50)
+    assert len(calls) == 4

@@ -367,7 +367,7 @@ class GameBase:
     # -- the protocol's shared parts (see luckylab.games.protocol) ----------------------
     @property
     def num_seats(self) -> int:
-        """Seats that take decisions (the Island's Strangers are seats too)."""
+        """Every seat (the Island's Strangers are seats too, though they never decide)."""
         return self.players  # type: ignore[attr-defined,no-any-return]
 
     def choices(self) -> list[ChoiceGroup]:

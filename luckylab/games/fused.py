@@ -26,7 +26,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
 __all__ = ["Written", "all_fused", "as_written", "fused_profiles", "is_fused",
@@ -34,35 +34,43 @@ __all__ = ["Written", "all_fused", "as_written", "fused_profiles", "is_fused",
 
 
 class Written:
-    """The methods of a class's own body as they were when the class was made (see
-    :func:`as_written`): their names, and the values read all at once."""
+    """The methods a rules class plays by, as they were when the class was made (see
+    :func:`as_written`): their names, and their values read all at once, looked up on the
+    class as the game would (its own body first, then its mixins)."""
 
     __slots__ = ("names", "read", "values")
 
-    def __init__(self, names: tuple[str, ...], namespace: Mapping[str, Any]) -> None:
+    def __init__(self, cls: type, names: tuple[str, ...]) -> None:
         self.names = frozenset(names)
-        if len(names) > 1:  # a tuple of the values, read in C
-            self.read: Callable[[Mapping[str, Any]], Any] = itemgetter(*names)
-        else:
-            self.read = lambda space: tuple(space[name] for name in names)
-        self.values = self.read(namespace)
+        self.read: Callable[[type], Any] = (
+            attrgetter(*names) if len(names) > 1 else lambda c: tuple(getattr(c, n) for n in names))
+        self.values = self.read(cls)
 
 
 def as_written(cls: type) -> Written:
-    """The methods (functions, properties, static and class methods) of ``cls``'s own body as
-    they are now: a rules class keeps this snapshot when it is made (``cls._as_written``), so
-    :func:`plays_as_written` can tell later whether any was replaced."""
-    names = tuple(name for name, value in vars(cls).items()
-                  if callable(value) or isinstance(value, (property, staticmethod, classmethod)))
-    return Written(names, vars(cls))
+    """The methods (functions, properties, static methods) of ``cls``'s own body and of the
+    classes of its MRO defined in its own package (a game's ``view.py`` and ``ids.py`` mixins),
+    as they are now: a rules class keeps this snapshot when it is made (``cls._as_written``),
+    so :func:`plays_as_written` can tell later whether any was replaced, on the class, on a
+    mixin or shadowed on the class. (The shared machinery, ``HandlerTable`` and ``GameBase``,
+    is not watched, nor are class methods: a class method is made anew at each look-up.)"""
+    package = cls.__module__.rpartition(".")[0]
+    names: dict[str, None] = {}
+    for klass in cls.__mro__:
+        if klass is cls or (klass is not object
+                            and klass.__module__.rpartition(".")[0] == package):
+            for name, value in vars(klass).items():
+                if callable(value) or isinstance(value, (property, staticmethod)):
+                    names.setdefault(name)
+    return Written(cls, tuple(names))
 
 
 def plays_as_written(game: Any, cls: type) -> bool:
     """Whether ``game`` plays exactly the rules of ``cls`` that a fused turn module was written
     for: its class is ``cls`` itself (not a subclass, which may change a rule), no method of
-    ``cls`` was replaced since the class was made, and the game holds no method of its own.
-    Anything else plays through the readable rules (as ``checked=True`` does). About a
-    microsecond: every search rollout asks.
+    ``cls``'s (or of its package's mixins) was replaced since the class was made, and the game
+    holds none of their names itself. Anything else plays through the readable rules (as
+    ``checked=True`` does). A microsecond or two: every search rollout asks.
 
     >>> class Rules:
     ...     def can_attack(self, seat): return True
@@ -83,9 +91,9 @@ def plays_as_written(game: Any, cls: type) -> bool:
         return False
     written: Written = cls._as_written  # type: ignore[attr-defined]
     try:
-        if written.read(cls.__dict__) != written.values:  # identity first: about 1 us
+        if written.read(cls) != written.values:  # one read in C, compared by identity first
             return False
-    except KeyError:  # a method deleted
+    except AttributeError:  # a method deleted
         return False
     return written.names.isdisjoint(getattr(game, "__dict__", ()))
 

@@ -12,7 +12,10 @@ methods that handle each one::
 ``check(seat, action)`` raises :class:`~luckylab.errors.IllegalAction` and changes nothing;
 ``do(seat, action)`` changes the state and says what happened with ``_say``. The names are
 looked up on each class when the class is made, so **a subclass that overrides a handler is
-obeyed** by :meth:`HandlerTable.apply` and :meth:`HandlerTable.apply_trusted` alike:
+obeyed**: a do method on every path, a check by :meth:`HandlerTable.apply` (the trusted path,
+:meth:`HandlerTable.apply_trusted`, is for actions already known to be legal and checks
+nothing). A house rule that forbids an action therefore goes in the rule method that both
+``legal_actions()`` and the check ask (the Island's ``can_attack``, ``sight`` ...):
 
 >>> class Toy(HandlerTable):
 ...     HANDLERS = {"play": {int: ("_check_number", "_do_number")}}

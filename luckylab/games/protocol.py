@@ -8,9 +8,10 @@ private attributes:
 ================================  ===========================================================
 ``game_name``, ``players``,       what was asked for (``new_game(game_name, players, seed,
 ``seed``, ``options``             **options)`` starts the same game again)
-``num_seats``                     seats that take decisions: the players, plus the Strangers
-                                  of a 2- or 3-player Island (a seat is numbered from 0 in
-                                  code, from 1 in everything a person reads)
+``num_seats``                     every seat (one number in ``returns()``, one observation
+                                  each): the players, plus the Strangers of a 2- or 3-player
+                                  Island, who are seats but never decide (a seat is numbered
+                                  from 0 in code, from 1 in everything a person reads)
 ``current_player``                the seat to decide now, ``None`` once the game is over
 ``phase``                         what kind of decision that is, in the game's own words
                                   (``"phase1"``, ``"foil"``, ``"turn"`` ...); ``"over"`` (or
@@ -31,7 +32,8 @@ private attributes:
                                   seat, through the engine's fastest trusted loop
 ``is_over``                       True once the game has ended (a turn cap ends it too)
 ``random_action(rng)``            a legal action at random: the draw and the action of
-                                  ``rng.choice(legal_actions())``, found without listing
+                                  ``rng.choice(legal_actions())`` (Kill and Save find it
+                                  without listing them all)
 ``returns()``                     one number per seat (zeros until the end)
 ``observation(seat)``             what that seat may know now (:class:`Observation`: plain
                                   data and a text)
@@ -43,6 +45,7 @@ private attributes:
 ``clone()``                       an independent copy
 ``record()`` / ``replay``         seed + options + actions, pinned by digests
 ``state_digest()``                a SHA-256 that is equal for equal games
+``result()``                      how the game ended, as plain data (a ``GameResult``)
 ``action_id(action)``,            a stable integer for every action of the game variant, in
 ``action_from_id(i)``,            ``range(num_distinct_actions)`` (an
 ``num_distinct_actions``          :class:`~luckylab.games.actions.ActionSpace`)

@@ -4,8 +4,10 @@ This file holds the rules and nothing else: setting up, who sees whom, what each
 what each action does, Doctor Lucky's walk and the end. What a seat sees is in ``view.py``,
 action ids in ``ids.py``, tables worked out once per board in ``tables.py``, and the fast
 simulation of the default bots in ``fast.py``. To play a house rule, subclass
-:class:`IslandGame` and override the method that states it (``can_attack``, ``_check_foil`` ...):
-the game, ``luckylab.simulate`` and the bots then play your rule.
+:class:`IslandGame` and override the method that states it (``can_attack``, ``sight``,
+``foil_threshold`` ...): the game, ``luckylab.simulate`` and the bots then play your rule.
+(A check method, ``_check_attack``, only explains a refusal to ``apply``: the legal actions
+and the bots ask the rule methods.)
 
 What happened is told in plain words (``self._say(kind, sentence, **data)``, the game's
 events). A simulation that nobody reads runs quietly: ``if not self._quiet:`` skips writing the

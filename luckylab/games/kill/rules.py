@@ -33,7 +33,7 @@ Interpretations of points ``kill.md`` leaves open (each is pinned by a test):
 - A turn cap (``turn_cap``, 2000 by default) stops a simulated game as unfinished.
 
 **House rules.** A subclass of :class:`KillGame` that changes a rule (``can_attack``,
-``foil_threshold``, ``sight``, a handler ...) is obeyed everywhere, the bundled bots included, on
+``foil_threshold``, ``sight``, a do handler ...) is obeyed everywhere, the bundled bots included, on
 every path: ``play_out`` hands a game to the fused turns of :mod:`.fast` only when it plays
 exactly these rules (:func:`luckylab.games.fused.plays_as_written`); a subclass plays through
 these rules, as fast as ``simulate(..., checked=True)``.

@@ -17,8 +17,9 @@ run out; a game on that clock that nobody ends ends by itself after ``budget x 2
 
 :class:`PanicGame` applies each action through its table :attr:`PanicGame.HANDLERS` (the shared
 dispatch, :mod:`luckylab.games.handlers`): a check method that says why an action is refused,
-and a do method that carries it out. A subclass that overrides one of them (or any rule below)
-is obeyed everywhere, ``luckylab.simulate`` included: Panic has no fused fast path.
+and a do method that carries it out. A subclass that overrides a do method, or a rule below
+(``can_wake_gouga``, ``can_save`` ...), is obeyed everywhere, ``luckylab.simulate`` included
+(Panic has no fused fast path); a check method is asked by ``apply`` only.
 
 The game keeps the protocol of :mod:`luckylab.games.protocol`: it is cooperative, so
 ``returns()`` gives every seat the team's won score (``score / 16``, 0.0 for a loss). What a

@@ -57,8 +57,8 @@ Rulings on points the rules leave open (each is tested in ``tests/test_save_rule
   ``I-END-2``): active turns draw no card, so bots that never snoop would never sink the ship.
 
 **House rules.** A subclass of :class:`SaveGame` that changes a rule (overrides
-``rescue_problem``, ``witnesses``, ``rescue_value``, a check or a step ...) is played by these
-rules everywhere: ``simulate``, ``play_game`` and the search bots. The fused turns
+``rescue_problem``, ``witnesses``, ``rescue_value``, ``foil_threshold``, a step ...) is played
+by these rules everywhere: ``simulate``, ``play_game`` and the search bots. The fused turns
 (:mod:`luckylab.games.save.fast`) play only this very class, unchanged; a subclass plays
 through the readable rules, as fast as ``checked=True``.
 """
@@ -77,6 +77,7 @@ from ...errors import IllegalAction, OptionError, UnknownSpace
 from ..base import (
     Event,
     GameBase,
+    GameResult,
     check_seed,
     check_turn_cap,
     jump_target,
@@ -831,6 +832,23 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         if not self._quiet:
             self._say("turn", f"Player {seat + 1}'s turn (in {self._where(self.positions[seat])}; "
                               f"Doctor Lucky in {self._where(self.doctor)})", seat=seat)
+
+    # -- the end ---------------------------------------------------------------------------
+    def result(self) -> GameResult:
+        """The game's outcome as plain data (for :func:`luckylab.simulate`)."""
+        return GameResult(
+            game="save", players=self.players, seed=self.seed, finished=self.finished,
+            winner=self.winner, loser=self.loser, turns=self.turns,
+            attempts=len(self.attempt_log),
+            cards_left=sum(len(p) for p in self.piles.values()),
+            extra={"end": self.end_reason, "decks_sunk": len(self.decks) - len(self.afloat),
+                   "attempts": list(self.attempt_log)},
+        )
+
+    def __repr__(self) -> str:
+        state = self.phase if self.phase != "over" else f"over ({self.end_reason})"
+        return (f"<SaveGame {self.players} players, seed {self.seed}, turn {self.turns}, "
+                f"decks afloat {''.join(self.afloat)}, {state}>")
 
     def play_out(self, choosers: Sequence[Callable[[Any], Any]]) -> None:
         """Play to the end, ``choosers[seat](self)`` deciding for each seat. In a quiet game of

@@ -29,7 +29,7 @@ from typing import Any
 
 from ...boards.board import Board
 from ...cards import Card
-from ..base import GameResult, seats_from_left
+from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
 from .actions import Foil
@@ -427,18 +427,3 @@ class SaveViews:
     def _start_board(self) -> Board:
         return self._boards[0]  # the whole ship, before any deck sank
 
-    def result(self) -> GameResult:
-        """The game's outcome as plain data (for :func:`luckylab.simulate`)."""
-        return GameResult(
-            game="save", players=self.players, seed=self.seed, finished=self.finished,
-            winner=self.winner, loser=self.loser, turns=self.turns,
-            attempts=len(self.attempt_log),
-            cards_left=sum(len(p) for p in self.piles.values()),
-            extra={"end": self.end_reason, "decks_sunk": len(self.decks) - len(self.afloat),
-                   "attempts": list(self.attempt_log)},
-        )
-
-    def __repr__(self) -> str:
-        state = self.phase if self.phase != "over" else f"over ({self.end_reason})"
-        return (f"<SaveGame {self.players} players, seed {self.seed}, turn {self.turns}, "
-                f"decks afloat {''.join(self.afloat)}, {state}>")

@@ -343,6 +343,14 @@ class GameBase:
     options: dict[str, Any]
     history: list[Any]
 
+    HIDDEN_ACTIONS: ClassVar[frozenset[type]] = frozenset()
+    """Action types whose details only the seat that took them sees (the cards of a pass):
+    others see an :class:`~luckylab.games.shown.Unseen` in its place in the past a tournament
+    shows them. Empty: every action is taken in the open."""
+    HIDDEN_EVENT_DATA: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
+    """For an event kind, the keys of its data only the event's ``seat`` (and the seat ``to``
+    it was given) see: the card a penalty passed. Empty: every event is public."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         from .fused import as_written

@@ -2,8 +2,10 @@
 
 The referee plays each game of the schedule (:mod:`.schedule`) on its own copy of the game.
 Reference bots (the bundled ones) decide in the referee's process; each student bot decides
-in its worker process (:mod:`.sandbox`), which gets the actions played so far and answers with
-one action as plain data, checked by the referee's ``apply``. A bot that fails loses the game:
+in its worker process (:mod:`.sandbox`) on its seat's world, never the real game: its own hand,
+the board and the past as its seat saw it, with every hidden card dealt anew
+(:mod:`luckylab.games.shown`, sent by :mod:`.worlds`), and answers with one action as plain
+data, checked by the referee's ``apply``. A bot that fails loses the game:
 it is placed last and the game's default bundled bot finishes the game in its seat.
 
 Blocks of games go to ``executor`` (any ``concurrent.futures``-style executor: a
@@ -13,7 +15,7 @@ results file as they come, so an interrupted tournament continues where it stopp
 
 Where no process can be started (Pyodide in a browser tab), or with ``sandbox=False``, the bot
 files are imported and played in the referee's process like the reference bots: each decision
-still gets a copy of the game, and a bot that raises or chooses an illegal action still loses
+still gets the seat's world, and a bot that raises or chooses an illegal action still loses
 the game, but no time, memory or output limit holds. Well-behaved bots give the same games,
 and so the same table, either way.
 """
@@ -24,6 +26,8 @@ import atexit
 import contextlib
 import io
 import itertools
+import json
+import random
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -32,6 +36,7 @@ from typing import Any
 
 from ..errors import BotFileError, LuckyLabError, TournamentError
 from ..games.registry import GAMES
+from ..games.shown import SeatPasts, seat_world
 from .bots import Entrant, load_bots, reference_entrants
 from .ratings import check_available
 from .results import ResultsFile, TournamentResult, header_for
@@ -45,6 +50,7 @@ from .sandbox import (
     without_main,
 )
 from .schedule import Deal, bot_seed, schedule
+from .worlds import WorldSender
 
 __all__ = ["play_deal", "run"]
 
@@ -78,6 +84,19 @@ def close_workers() -> None:
         _WORKERS.popitem()[1].close()
 
 
+_SENDERS: dict[str, WorldSender] = {}
+
+
+def _sender_for(game: str, players: int, options: dict[str, Any]) -> WorldSender:
+    key = json.dumps([game, players, options], sort_keys=True)
+    sender = _SENDERS.get(key)
+    if sender is None:
+        if len(_SENDERS) >= 8:
+            _SENDERS.clear()
+        sender = _SENDERS[key] = WorldSender(game, players, options)
+    return sender
+
+
 def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
               options: dict[str, Any], limits: Limits, sandbox: bool = True) -> dict[str, Any]:
     """Play game ``deal`` and return its record (see :mod:`luckylab.tournament.results`).
@@ -94,7 +113,7 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
     default = agent_class(game)
     local: dict[int, Any] = {}
     remote: dict[int, BotWorker] = {}
-    pending: dict[int, list[dict[str, Any]]] = {}
+    worlds: dict[int, random.Random] = {}  # deals each student bot's worlds (games/shown.py)
     failures: dict[int, dict[str, Any]] = {}
     output: dict[str, str] = {}
     guests: set[int] = set()  # seats of bot files played in this process (sandbox=False)
@@ -103,7 +122,6 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
         k = position[seat]
         failures[seat] = {"position": k, "bot": deal.seats[k], "kind": kind, "reason": reason}
         remote.pop(seat, None)
-        pending.pop(seat, None)
         guests.discard(seat)
         local[seat] = default(seed=bot_seed(deal.seed, f"stand-in {seat}"))
 
@@ -117,6 +135,7 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
         if entrant.reference:
             local[seat] = entrant.agent_class()(seed=seed)
             continue
+        worlds[seat] = random.Random(bot_seed(deal.seed, f"worlds of {name}"))
         if not sandbox:
             try:
                 with _captured(output, name):
@@ -131,19 +150,22 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
                 guests.add(seat)
             continue
         worker = _worker_for(entrant, limits)
-        problem = worker.start_game(game, players, deal.seed, options, seed)
+        problem = worker.start_game(game, players, options, seed)
         if problem is not None:
             fail(seat, *problem)
         else:
             remote[seat] = worker
-            pending[seat] = []
-    if not any(type(b).reads_events for b in local.values()) and not default.reads_events:
-        state.quieten()
+    if not remote and not any(type(b).reads_events for b in local.values()) and not (
+            default.reads_events):
+        state.quieten()  # (a student bot in a worker may read the events)
+    past = SeatPasts(state) if worlds else None
+    sender = _sender_for(game, players, options) if remote else None
+    if sender is not None:
+        sender.new_game()
     while not state.is_over:
         seat = state.current_player
         if seat in remote:
-            answer = remote[seat].decide(pending[seat])
-            pending[seat] = []
+            answer = remote[seat].decide(sender.world(state, seat, worlds[seat], past))
             name = deal.seats[position[seat]]
             said = answer.get("out") or ""
             if said and len(output.get(name, "")) < OUTPUT_KEPT:
@@ -158,14 +180,13 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
                     fail(seat, "illegal", f"chose an action the rules do not allow: "
                                           f"{str(exc)[:200]}")
                 else:
-                    for waiting in pending.values():
-                        waiting.append(answer["action"])
+                    past.catch_up(seat)
                     continue
         if seat in guests:
             name = deal.seats[position[seat]]
             try:
                 with _captured(output, name):
-                    chosen = local[seat].choose(state.clone())
+                    chosen = local[seat].choose(seat_world(state, seat, worlds[seat], past))
             except Exception as exc:  # whatever the bot raises loses it the game
                 fail(seat, "raised", _raised(exc))
             else:
@@ -176,8 +197,7 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
                     fail(seat, "illegal", f"chose an action the rules do not allow: "
                                           f"{str(exc)[:200]}")
                 else:
-                    for waiting in pending.values():
-                        waiting.append(data)
+                    past.catch_up(seat)
                     continue
         bot = local[seat]
         action = bot.choose(state)
@@ -185,10 +205,8 @@ def play_deal(deal: Deal, entrants: dict[str, Entrant], game: str, players: int,
             state.apply_trusted(action)
         else:
             state.apply(action)
-        if pending:
-            data = action.to_data()
-            for waiting in pending.values():
-                waiting.append(data)
+        if past is not None:
+            past.catch_up(seat)
     returns = state.returns()
     mine = [float(returns[s]) for s in player_seats]
     failed = {failures[s]["position"] for s in failures}

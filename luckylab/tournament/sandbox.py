@@ -49,6 +49,7 @@ import json
 import math
 import multiprocessing
 import os
+import pickle
 import re
 import sys
 import time
@@ -324,12 +325,13 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
     killed notebook kernel leaves no bot processes behind)."""
     limits = Limits(**limits_data)
     _lock_down(limits)
-    from ..games.registry import new_game
+    from .worlds import WorldReceiver
 
     capture = _CappedText(limits.output_chars)
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
     cls: Any = None
-    replica: Any = None
+    receivers: dict[str, WorldReceiver] = {}  # one per game variant
+    receiver: Any = None
     bot: Any = None
     broken: tuple[str, str] | None = None
     used = 0.0
@@ -338,7 +340,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
             while not conn.poll(3.0):
                 if referee is not None and not _alive(referee):
                     return
-            request = json.loads(conn.recv_bytes())
+            request = pickle.loads(conn.recv_bytes())  # from the referee, never from a bot
         except (EOFError, OSError):
             return
         op = request["op"]
@@ -358,8 +360,13 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
             capture.take()
             capture.total = 0
             broken, used, bot = None, 0.0, None
-            replica = new_game(request["game"], players=request["players"],
-                               seed=request["seed"], **request["options"])
+            variant = json.dumps([request["game"], request["players"], request["options"]],
+                                 sort_keys=True)
+            receiver = receivers.get(variant)
+            if receiver is None:
+                receiver = receivers[variant] = WorldReceiver(
+                    request["game"], request["players"], request["options"])
+            receiver.new_game()
             _cpu_backstop(limits.game_seconds + limits.decision_seconds + 5)
             started = time.process_time()
             try:
@@ -377,10 +384,10 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
                 broken = ("raised", f"making the bot raised {type(exc).__name__}: {exc}")
             used += time.process_time() - started
             continue
-        # op == "decide"
+        # op == "decide": the seat's world (never the real game: see games/shown.py)
         try:
-            for data in request["actions"]:
-                replica.apply_trusted(replica.action_from_data(data))
+            view = receiver.world(request["world"])
+            shown = receiver.world(request["world"], again=True)  # to compare with, after
         except Exception as exc:  # only a bot that edited the shared game data gets here
             broken = broken or ("state", f"its copy of the game broke ({type(exc).__name__})")
         if broken is not None:
@@ -392,7 +399,6 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
                               "game")
             conn.send_bytes(_fail(*broken, out=capture.take()))
             continue
-        view = replica.clone()
         started = time.process_time()
         action = None
         try:
@@ -418,7 +424,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
                                 "one game")
         if broken is None:
             try:
-                attribute = _changed(view, replica)
+                attribute = _changed(view, shown)
             except Exception:
                 attribute = "?"
             if attribute is not None:
@@ -502,9 +508,8 @@ class BotWorker:
     """The referee's handle on one bot's worker process (started when first needed, started
     again after it dies or is stopped).
 
-    ``start_game`` sends a new game (no answer awaited); ``decide`` sends the actions played
-    since this seat last decided and returns ``("action", data, output)`` or
-    ``("fail", kind, reason, output)``.
+    ``start_game`` sends a new game (no answer awaited); ``decide`` sends the seat's world
+    (:class:`~luckylab.tournament.worlds.WorldSender`) and returns the bot's answer.
     """
 
     def __init__(self, path: Path, class_name: str, game: str, limits: Limits) -> None:
@@ -540,7 +545,7 @@ class BotWorker:
 
     def _ask(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
         try:
-            self._conn.send_bytes(json.dumps(request).encode())
+            self._conn.send_bytes(pickle.dumps(request, protocol=5))
             if not self._conn.poll(wait):
                 self.close()
                 return {"fail": "time", "why": f"did not answer within {wait:g} s (clock "
@@ -551,26 +556,29 @@ class BotWorker:
             self.close()
             return {"fail": "crashed", "why": _death(code, self.limits)}
 
-    def start_game(self, game: str, players: int, seed: int, options: dict[str, Any],
+    def start_game(self, game: str, players: int, options: dict[str, Any],
                    bot_seed: int) -> tuple[str, str] | None:
-        """Start a game in the worker; a reason when the worker cannot be started."""
+        """Start a game in the worker (its variant, never its seed: the worker never learns the
+        real deal); a reason when the worker cannot be started."""
         problem = self._ensure()
         if problem is not None:
             return problem
         try:
-            self._conn.send_bytes(json.dumps({
-                "op": "start", "game": game, "players": players, "seed": seed,
-                "options": options, "bot_seed": bot_seed}).encode())
+            self._conn.send_bytes(pickle.dumps({
+                "op": "start", "game": game, "players": players, "options": options,
+                "bot_seed": bot_seed}, protocol=5))
         except (OSError, ValueError):
             self.close()
             return "crashed", _death(None, self.limits)
         return None
 
-    def decide(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """The bot's answer: ``{"action": data, "out": text}`` or ``{"fail", "why", "out"}``."""
+    def decide(self, world: bytes) -> dict[str, Any]:
+        """The bot's answer on ``world`` (a seat's world, as
+        :meth:`~luckylab.tournament.worlds.WorldSender.world` sends it):
+        ``{"action": data, "out": text}`` or ``{"fail", "why", "out"}``."""
         if self._conn is None:
             return {"fail": "crashed", "why": _death(None, self.limits)}
-        return self._ask({"op": "decide", "actions": actions}, self.limits.wall_seconds)
+        return self._ask({"op": "decide", "world": world}, self.limits.wall_seconds)
 
     def close(self) -> None:
         """Stop the worker process (if running)."""

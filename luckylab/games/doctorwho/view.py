@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ...cards.doctorwho import DWCard, compatible
 from ...errors import HiddenInformation
 from ..copying import light_copy
 from ..protocol import Observation, SeatView
-from .actions import Loc
+from .actions import Attack, Defend, Loc, Pass, PlaySupport, Reserve
 
 __all__ = ["DoctorWhoView", "DoctorWhoViews"]
 
@@ -30,6 +30,13 @@ _G = TypeVar("_G", bound="DoctorWhoViews")
 class DoctorWhoViews:
     """What each seat sees of a Doctor Who game (a mixin of
     :class:`~luckylab.games.doctorwho.rules.DoctorWhoGame`, whose state it reads)."""
+
+    HIDDEN_ACTIONS: ClassVar[frozenset[type]] = frozenset(
+        {Defend, Attack, Reserve, Pass, PlaySupport})
+    """Hands, reserves and face-down cards are their owner's alone (ruling 10): a Defence,
+    an Attack and a Reserve go face down, a pass goes to one neighbour, a Support's cards may
+    come from the hand (K-9's Defender). Others see who took such an action, not its cards
+    (the events say what was public: the Support played, how many cards)."""
 
     cards: tuple[DWCard, ...]
     players: int

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from ...boards.board import Board, CatBlocks
 from ...cards import Card
@@ -28,7 +28,7 @@ from ..base import seats_from_left
 from ..copying import deal_anew, light_copy
 from ..foiling import FoilState
 from ..protocol import Observation, SeatView, _new, _set_game, _set_seat, reads
-from .actions import Move, Phase
+from .actions import GiveCard, Move, Phase
 
 __all__ = ["CHANGING", "SHARED", "IslandView", "IslandViews", "SightRow", "sight_report"]
 
@@ -352,6 +352,12 @@ class IslandViews:
     inherits it): the protocol's ``observation``, ``determinize``, ``clone`` and ``view``."""
 
     hands: dict[int, list[int]]
+
+    HIDDEN_ACTIONS: ClassVar[frozenset[type]] = frozenset({GiveCard})
+    """The card a victim gives the thrower passes face down (I-HAZ rulings): only the two of
+    them know it."""
+    HIDDEN_EVENT_DATA: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType(
+        {"penalty": frozenset({"card"})})
 
     def _shared_attributes(self) -> frozenset[str]:
         # Immutable or read-only tables: shared by clones instead of copied.

@@ -136,6 +136,10 @@ class ShipTables:
         self.destinations: dict[tuple[Any, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
         self.plays: dict[tuple[Any, ...], tuple[PlayMove, ...]] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied or pickled as "the tables of this board" (one per board in each process)
+        return ship_tables, (self.board,)
+
 
 @lru_cache(maxsize=64)
 def ship_tables(board: Board) -> ShipTables:

@@ -23,9 +23,10 @@ the piles.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from ...boards.board import Board
 from ...cards import Card
@@ -282,6 +283,10 @@ class SaveViews:
     """What a seat sees, and the copies a search plays on (a mixin of ``SaveGame``)."""
 
     __slots__ = ()
+
+    HIDDEN_EVENT_DATA: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType(
+        {"snoop": frozenset({"card"})})
+    """The card a snooper draws goes into its hand unseen (S-SNOOP-1)."""
 
     def view(self, seat: int | None = None) -> SaveView:
         """What ``seat`` may know, with the rules' answers (:class:`SaveView`); ``view()`` is

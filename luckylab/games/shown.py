@@ -1,0 +1,130 @@
+"""What a bot of a tournament is shown: a world its seat cannot tell from the real one.
+
+A bot is handed a game to decide on. Handing it the real game would hand it everything the
+game holds: the other hands, the order of the deck, the game's own random generator (and so
+every card still to come). :func:`seat_world` makes the game a bot is shown instead:
+
+- what the seat may know is kept: its own hand, the board, the public cards and counts, and
+  the **past as the seat saw it** (:class:`SeatPasts`): every action taken, with the details
+  the seat did not see replaced by :class:`Unseen` (the cards of a pass, face-down Defenders),
+  and every event, with the hidden details of its data left out;
+- every hidden card is dealt anew (the game's :meth:`determinize`), so a bot that reads
+  another hand reads a hand that could be there, not the one that is; the generator is a new
+  one, and the game's seed is gone (``None``): nobody can replay the real deal from it.
+
+A bot that reads only what its seat may know (the view, ``game.view(me)``) decides exactly as
+it would on the real game. Each game says what its past hides, in two class attributes:
+``HIDDEN_ACTIONS`` (action types whose details only the seat that took them sees) and
+``HIDDEN_EVENT_DATA`` (for an event kind, the keys of its data only the event's own seat, and
+the seat named ``to``, see).
+
+>>> import random
+>>> from luckylab import new_game
+>>> game = new_game("doctorwho", players=3, seed=1)
+>>> past = SeatPasts(game)
+>>> world = seat_world(game, 0, random.Random(7), past)
+>>> world.seed is None, world.view(0).hand == game.view(0).hand
+(True, True)
+>>> world.hands[1] == game.hands[1]   # another hand: dealt anew
+False
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["SeatPasts", "Unseen", "seat_world", "world_and_seed"]
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """An action a seat saw being taken without seeing its details: ``seat`` took an action
+    of type ``type_name`` ("pass": three cards passed face down).
+
+    >>> Unseen("pass", 2).to_data()
+    {'type': 'unseen', 'of': 'pass', 'seat': 2}
+    """
+
+    type_name: str
+    seat: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "unseen", "of": self.type_name, "seat": self.seat}
+
+
+class SeatPasts:
+    """The past of one game as each seat saw it: ``history[seat]`` and ``events[seat]``.
+
+    Call :meth:`catch_up` after every action (the referee knows who took it); the lists grow
+    with the game's own ``history`` and ``events``. Entries the seat did not see in full are
+    stand-ins (see the module's text); the seat that acted sees its own action whole.
+
+    >>> from luckylab import new_game
+    >>> game = new_game("doctorwho", players=3, seed=1)
+    >>> past = SeatPasts(game)
+    >>> actor = game.current_player
+    >>> _ = game.apply(game.legal_actions()[0])
+    >>> past.catch_up(actor)
+    >>> len(past.history[0]) == len(past.history[1]) == len(game.history)
+    True
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        cls = type(game)
+        self._hidden_actions = frozenset(getattr(cls, "HIDDEN_ACTIONS", ()))
+        self._hidden_data = dict(getattr(cls, "HIDDEN_EVENT_DATA", {}))
+        seats = range(game.num_seats)
+        self.history: dict[int, list[Any]] = {s: [] for s in seats}
+        self.events: dict[int, list[Any]] = {s: [] for s in seats}
+        self._actions_read = self._events_read = 0
+        self.catch_up(None)
+
+    def catch_up(self, actor: int | None) -> None:
+        """Read the actions and events since the last call; ``actor`` took the new actions
+        (None: only the setup's events are new)."""
+        game = self.game
+        for action in game.history[self._actions_read:]:
+            if type(action) in self._hidden_actions:
+                unseen = Unseen(action.type_name, actor if actor is not None else -1)
+                for seat, seen in self.history.items():
+                    seen.append(action if seat == actor else unseen)
+            else:
+                for seen in self.history.values():
+                    seen.append(action)
+        self._actions_read = len(game.history)
+        for event in game.events[self._events_read:]:
+            hidden = self._hidden_data.get(event.kind)
+            if hidden is None or not hidden & event.data.keys():
+                for seen in self.events.values():
+                    seen.append(event)
+                continue
+            told = {event.data.get("seat"), event.data.get("to")}
+            public = type(event)(event.kind, event.text,
+                                 {k: v for k, v in event.data.items() if k not in hidden})
+            for seat, seen in self.events.items():
+                seen.append(event if seat in told else public)
+        self._events_read = len(game.events)
+
+
+def seat_world(game: Any, seat: int, rng: random.Random, past: SeatPasts | None = None) -> Any:
+    """A game ``seat`` cannot tell from ``game``, with the seat's past: the game's
+    :meth:`determinize` (every hidden card dealt anew with ``rng``), a new generator seeded
+    from ``rng``, no seed, and ``past``'s history and events for the seat (empty without
+    ``past``). ``game`` is not changed."""
+    return world_and_seed(game, seat, rng, past)[0]
+
+
+def world_and_seed(game: Any, seat: int, rng: random.Random,
+                   past: SeatPasts | None = None) -> tuple[Any, int]:
+    """:func:`seat_world` and the seed of the world's generator (a worker process is sent the
+    seed, not the generator's 625 numbers)."""
+    world = game.determinize(seat, rng)
+    seed = rng.getrandbits(64)
+    world.rng = random.Random(seed)
+    world.seed = None
+    world.history = past.history[seat].copy() if past is not None else []
+    world.events = past.events[seat].copy() if past is not None else []
+    return world, seed

@@ -78,6 +78,7 @@ class PanicAgent(Agent):
         self.known: dict[str, int] = {}
         self._game_id: int | None = None
         self._events_read = 0
+        self._last_event: Any = None
         self._turns_read = 0
         self._viewed: PanicGame | None = None  # the game last played, its view and volcano
         self._view: PanicView | None = None
@@ -92,9 +93,13 @@ class PanicAgent(Agent):
         """Read the events since the last look and update the memory (a new game resets it).
         ``view``: the game's view, if the caller has one (any seat's: the turn is public)."""
         events = game.events
-        if self._game_id != id(game) or self._events_read > len(events):
-            self._game_id, self._events_read, self._turns_read = id(game), 0, 0
+        read = self._events_read
+        if read > len(events) or self._game_id != id(game) and not (
+                read and events[read - 1] == self._last_event):
+            # another game; a copy of this one (a tournament's world) continues what was read
+            read = self._events_read = self._turns_read = 0
             self.known = {}
+        self._game_id = id(game)
         known, remember = self.known, self.remembers
         for kind, _text, data in events[self._events_read:]:
             if kind in ("reveal", "gouga_call", "place"):
@@ -112,6 +117,8 @@ class PanicAgent(Agent):
             elif kind == "landslide":
                 known.pop(data["from"], None)
         self._events_read = len(events)
+        if events:
+            self._last_event = events[-1]
         if self.forgets:
             turn = (view or game.view()).turn
             for _ in range(turn - self._turns_read):

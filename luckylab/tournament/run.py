@@ -27,8 +27,10 @@ import contextlib
 import io
 import itertools
 import json
+import multiprocessing
 import random
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
@@ -62,14 +64,23 @@ _IN_BROWSER = ("The bots run here, inside this Python, because a browser cannot 
 _IN_PROCESS = ("The bots run here, inside this Python (sandbox=False): nothing limits their "
                "time or memory, and a bot file can do anything this Python can. Do this only "
                "with bots you wrote or have read.")
+_DAEMON = ("this executor's worker process is a daemon, and a daemon cannot start the student "
+           "bots' worker processes: with Dask, set distributed.worker.daemon to False where the "
+           "workers start (dask.config.set({'distributed.worker.daemon': False}) before a "
+           "LocalCluster, DASK_DISTRIBUTED__WORKER__DAEMON=False for dask worker); see "
+           "docs/tournament.md")
 OUTPUT_KEPT = 2000
 """Characters of a bot's printing kept with each game's record."""
 
-_WORKERS: dict[tuple[str, str, str, tuple[Any, ...]], BotWorker] = {}
+_WORKERS: dict[tuple[int, str, str, str, tuple[Any, ...]], BotWorker] = {}
 
 
 def _worker_for(entrant: Entrant, limits: Limits) -> BotWorker:
-    key = (str(entrant.path), entrant.sha256, entrant.game, tuple(limits.to_data().values()))
+    """This thread's worker for ``entrant``: an executor that runs jobs in threads (a Dask
+    worker's, a ``ThreadPoolExecutor``) plays two games at once in one process, and a worker
+    answers one game at a time."""
+    key = (threading.get_ident(), str(entrant.path), entrant.sha256, entrant.game,
+           tuple(limits.to_data().values()))
     worker = _WORKERS.get(key)
     if worker is None:
         worker = _WORKERS[key] = BotWorker(entrant.path, entrant.class_name,  # type: ignore[arg-type]
@@ -88,8 +99,8 @@ _SENDERS: dict[str, WorldSender] = {}
 
 
 def _sender_for(game: str, players: int, options: dict[str, Any]) -> WorldSender:
-    key = json.dumps([game, players, options], sort_keys=True)
-    sender = _SENDERS.get(key)
+    key = json.dumps([game, players, options, threading.get_ident()], sort_keys=True)
+    sender = _SENDERS.get(key)  # one per thread: it remembers what each seat was sent
     if sender is None:
         if len(_SENDERS) >= 8:
             _SENDERS.clear()
@@ -240,6 +251,9 @@ Job = tuple[list[Deal], dict[str, Entrant], str, int, dict[str, Any], Limits, bo
 def _play_job(job: Job) -> list[dict[str, Any]]:
     """Play a few blocks (in an executor's worker process, or here)."""
     deals, entrants, game, players, options, limits, sandbox = job
+    if (sandbox and multiprocessing.current_process().daemon
+            and any(not e.reference for e in entrants.values())):
+        raise TournamentError(_DAEMON)
     return [play_deal(d, entrants, game, players, options, limits, sandbox) for d in deals]
 
 

@@ -59,6 +59,7 @@ from typing import Any
 
 from ..agents.base import Agent
 from ..errors import BotFileError, BotTimeUp, TournamentError
+from . import guard
 
 __all__ = ["BotWorker", "Limits", "check_files", "import_bot", "processes_available",
            "use_sandbox"]
@@ -318,7 +319,8 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -> None:
+def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
+           folder: str | None = None) -> None:
     """The worker's loop: requests and answers are JSON, one message each. It ends when the
     referee says stop, closes the pipe, or is gone (checked every few seconds while idle: a
     killed notebook kernel leaves no bot processes behind)."""
@@ -328,6 +330,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
 
     capture = _CappedText(limits.output_chars)
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
+    guarded = guard.enter(folder)  # no network, its own folder, the audit hook (guard.py)
     cls: Any = None
     replica: Any = None
     bot: Any = None
@@ -348,11 +351,14 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
             try:
                 cls = import_bot(request["path"], request["class"], request["game"])
                 capture.take()
-                conn.send_bytes(b'{"ok": true}')
+                answer = json.dumps({"ok": True, "guard": guarded}).encode()
             except BotFileError as exc:
-                conn.send_bytes(_fail("import", str(exc)))
+                answer = _fail("import", str(exc))
             except BaseException as exc:  # a bot file may raise anything while it loads
-                conn.send_bytes(_fail("import", f"{type(exc).__name__}: {exc}"))
+                answer = _fail("import", f"{type(exc).__name__}: {exc}")
+            forbidden = guard.verdict()
+            conn.send_bytes(answer if forbidden is None else _fail(
+                forbidden[0], f"while it was imported, it {forbidden[1]}"))
             continue
         if op == "start":
             capture.take()
@@ -383,6 +389,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
                 replica.apply_trusted(replica.action_from_data(data))
         except Exception as exc:  # only a bot that edited the shared game data gets here
             broken = broken or ("state", f"its copy of the game broke ({type(exc).__name__})")
+        broken = guard.verdict() or broken  # what it tried since its last decision
         if broken is not None:
             conn.send_bytes(_fail(*broken, out=capture.take()))
             continue
@@ -412,6 +419,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
         except BaseException as exc:  # whatever the bot raises loses it the game
             _timer(0)
             broken = ("raised", _raised(exc))
+        broken = guard.verdict() or broken  # it lost even if it caught the guard's refusal
         used += time.process_time() - started
         if broken is None and capture.total > limits.output_chars:
             broken = ("output", f"printed more than {limits.output_chars:,} characters in "
@@ -512,11 +520,13 @@ class BotWorker:
         self._process: Any = None
         self._conn: Any = None
         self._owner = os.getpid()
+        self._folder: str | None = None  # the worker's own folder (guard.py)
         self.restarts = 0
 
     def _ensure(self) -> tuple[str, str] | None:
         if self._owner != os.getpid():  # a forked copy of this handle: the worker is not ours
             self._process, self._conn, self._owner = None, None, os.getpid()
+            self._folder = None
         if self._process is not None and self._process.is_alive():
             return None
         if self._process is not None:
@@ -524,8 +534,9 @@ class BotWorker:
             self.close()
         context = _context()
         mine, theirs = context.Pipe()
+        self._folder = guard.new_folder()
         process = context.Process(target=_serve, args=(theirs, self.limits.to_data(),
-                                                       os.getpid()),
+                                                       os.getpid(), self._folder),
                                   daemon=True, name=f"luckylab-bot-{self.path.stem}")
         with without_main():
             process.start()
@@ -536,6 +547,7 @@ class BotWorker:
         if "fail" in answer:
             self.close()
             return answer["fail"], answer["why"]
+        guard.noted(answer.get("guard"))
         return None
 
     def _ask(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
@@ -582,7 +594,8 @@ class BotWorker:
                 self._process.kill()
             self._process.join(5)
             self._process.close() if not self._process.is_alive() else None
-        self._process, self._conn = None, None
+        guard.remove_folder(self._folder)
+        self._process, self._conn, self._folder = None, None, None
 
 
 def _death(code: int | None, limits: Limits) -> str:

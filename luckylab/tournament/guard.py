@@ -1,8 +1,8 @@
 """The guard around a student bot's worker process: no network, a folder of its own, and a
 watch on what the bot asks Python to do (issue 39).
 
-:func:`enter` runs in the worker (:mod:`.sandbox`) after its own set-up and before the bot file
-is imported. It
+:func:`guard_worker` runs in the worker (:mod:`.sandbox`) after its own set-up and before the
+bot file is imported. It
 
 - **cuts the network** where the system lets an ordinary process do so: on Linux the worker
   moves into a new, empty network namespace (``unshare``: as root a network namespace alone,
@@ -20,7 +20,7 @@ is imported. It
   another process, loading C code with ``ctypes``, changing its resource limits, and writing,
   creating, removing, renaming or changing files outside its folder. Reading files stays
   allowed (bots may read luckylab's data files). Because the attempt is recorded, a bot that
-  catches the error still loses the game (:func:`verdict`).
+  catches the error still loses the game (:func:`guard_verdict`).
 
 An audit hook is not a security boundary (PEP 578 says so): Python code that sets out to get
 round it can. The network namespace is one (the kernel enforces it). docs/tournament.md,
@@ -38,7 +38,8 @@ from typing import Any
 
 from ..errors import SandboxViolation
 
-__all__ = ["enter", "network_note", "new_folder", "remove_folder", "verdict"]
+__all__ = ["guard_verdict", "guard_worker", "network_note", "note_guard", "probe_network",
+           "remove_worker_folder", "worker_folder"]
 
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWNET = 0x40000000
@@ -50,12 +51,12 @@ _STATE: dict[str, Any] = {"folder": None, "network": None, "seen": [], "pid": No
 # -- the referee's side ------------------------------------------------------------------------
 
 
-def new_folder() -> str:
+def worker_folder() -> str:
     """A fresh folder for one worker, under the system's temporary folder."""
     return tempfile.mkdtemp(prefix="luckylab-bot-")
 
 
-def remove_folder(folder: str | None) -> None:
+def remove_worker_folder(folder: str | None) -> None:
     """Remove a worker's folder and what the bot left in it."""
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
@@ -64,7 +65,7 @@ def remove_folder(folder: str | None) -> None:
 _NETWORK_SEEN: list[str] = []  # what this process's workers said (the first one)
 
 
-def noted(guard: Any) -> None:
+def note_guard(guard: Any) -> None:
     """Keep what a worker said of its network (its ``load`` answer's ``guard``)."""
     if isinstance(guard, dict) and isinstance(guard.get("network"), str) and not _NETWORK_SEEN:
         _NETWORK_SEEN.append(guard["network"])
@@ -81,19 +82,17 @@ def _probe(conn: Any) -> None:
     conn.close()
 
 
-def probe_network() -> str:
-    """Whether a bot worker started from here would be cut off the network: starts one small
-    process that tries (for a tournament whose workers all ran in other processes)."""
+def probe_network(context: Any, quiet: Any) -> str:
+    """Whether a bot worker started from here would be cut off the network: what a worker of
+    this process said, else one small process started with ``context`` (the sandbox's
+    ``_context()``, under its ``without_main``: ``quiet``) tries."""
     seen = network_note()
     if seen is not None:
         return seen
-    from .sandbox import _context, without_main
-
-    context = _context()
     mine, theirs = context.Pipe()
     process = context.Process(target=_probe, args=(theirs,), daemon=True,
                               name="luckylab-network-probe")
-    with without_main():
+    with quiet():
         process.start()
     theirs.close()
     try:
@@ -105,7 +104,7 @@ def probe_network() -> str:
         process.join(5)
         if process.is_alive():
             process.kill()
-    noted({"network": answer})
+    note_guard({"network": answer})
     return answer
 
 
@@ -147,7 +146,7 @@ def cut_network() -> str:
     return "cut"
 
 
-def enter(folder: str | None) -> dict[str, str]:
+def guard_worker(folder: str | None) -> dict[str, str]:
     """Guard this worker process (see the module's text); returns ``{"network": "cut" or
     "open: why", "folder": path}`` for the referee. Call it once, after the worker's own
     set-up (its limits, its quiet file descriptors) and before it imports a bot file."""
@@ -155,7 +154,7 @@ def enter(folder: str | None) -> dict[str, str]:
         return {"network": _STATE["network"], "folder": _STATE["folder"] or ""}
     network = cut_network()
     if folder is None:
-        folder = new_folder()
+        folder = worker_folder()
     folder = os.path.realpath(folder)
     os.chdir(folder)
     for name in ("HOME", "TMPDIR", "TEMP", "TMP", "USERPROFILE"):
@@ -174,7 +173,7 @@ def enter(folder: str | None) -> dict[str, str]:
     return {"network": network, "folder": folder}
 
 
-def verdict() -> tuple[str, str] | None:
+def guard_verdict() -> tuple[str, str] | None:
     """``("forbidden", reason)`` for the first attempt the guard refused since the last call
     (and how many more), or None. The attempts are then forgotten."""
     seen = _STATE["seen"]

@@ -59,7 +59,7 @@ from typing import Any
 
 from ..agents.base import Agent
 from ..errors import BotFileError, BotTimeUp, TournamentError
-from . import guard
+from .guard import guard_verdict, guard_worker, note_guard, remove_worker_folder, worker_folder
 
 __all__ = ["BotWorker", "Limits", "check_files", "import_bot", "processes_available",
            "use_sandbox"]
@@ -330,7 +330,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
 
     capture = _CappedText(limits.output_chars)
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
-    guarded = guard.enter(folder)  # no network, its own folder, the audit hook (guard.py)
+    guarded = guard_worker(folder)  # no network, its own folder, the audit hook (guard.py)
     cls: Any = None
     replica: Any = None
     bot: Any = None
@@ -356,7 +356,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
                 answer = _fail("import", str(exc))
             except BaseException as exc:  # a bot file may raise anything while it loads
                 answer = _fail("import", f"{type(exc).__name__}: {exc}")
-            forbidden = guard.verdict()
+            forbidden = guard_verdict()
             conn.send_bytes(answer if forbidden is None else _fail(
                 forbidden[0], f"while it was imported, it {forbidden[1]}"))
             continue
@@ -389,7 +389,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
                 replica.apply_trusted(replica.action_from_data(data))
         except Exception as exc:  # only a bot that edited the shared game data gets here
             broken = broken or ("state", f"its copy of the game broke ({type(exc).__name__})")
-        broken = guard.verdict() or broken  # what it tried since its last decision
+        broken = guard_verdict() or broken  # what it tried since its last decision
         if broken is not None:
             conn.send_bytes(_fail(*broken, out=capture.take()))
             continue
@@ -419,7 +419,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
         except BaseException as exc:  # whatever the bot raises loses it the game
             _timer(0)
             broken = ("raised", _raised(exc))
-        broken = guard.verdict() or broken  # it lost even if it caught the guard's refusal
+        broken = guard_verdict() or broken  # it lost even if it caught the guard's refusal
         used += time.process_time() - started
         if broken is None and capture.total > limits.output_chars:
             broken = ("output", f"printed more than {limits.output_chars:,} characters in "
@@ -534,7 +534,7 @@ class BotWorker:
             self.close()
         context = _context()
         mine, theirs = context.Pipe()
-        self._folder = guard.new_folder()
+        self._folder = worker_folder()
         process = context.Process(target=_serve, args=(theirs, self.limits.to_data(),
                                                        os.getpid(), self._folder),
                                   daemon=True, name=f"luckylab-bot-{self.path.stem}")
@@ -547,7 +547,7 @@ class BotWorker:
         if "fail" in answer:
             self.close()
             return answer["fail"], answer["why"]
-        guard.noted(answer.get("guard"))
+        note_guard(answer.get("guard"))
         return None
 
     def _ask(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
@@ -594,7 +594,7 @@ class BotWorker:
                 self._process.kill()
             self._process.join(5)
             self._process.close() if not self._process.is_alive() else None
-        guard.remove_folder(self._folder)
+        remove_worker_folder(self._folder)
         self._process, self._conn, self._folder = None, None, None
 
 

@@ -120,7 +120,7 @@ class ResultsFile:
 class Failure:
     """A bot that lost a game by failing: which bot, which game (index from 0), its seat
     (numbered from 1), the ``kind`` (raised, illegal, time, memory, output, state, crashed,
-    import) and the reason in words."""
+    forbidden, import) and the reason in words."""
 
     bot: str
     game: int

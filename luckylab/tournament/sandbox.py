@@ -17,20 +17,27 @@ checks with ``apply``. What is enforced:
   the worker's own stdout and stderr file descriptors go to ``/dev/null``;
 - **the game state**: a bot that changes the copy it was shown loses the game, and the copy is
   thrown away, so the real game never changes;
+- **the machine** (:mod:`.guard`, before the bot file is imported): no network where Linux
+  lets the worker have a network namespace of its own (else the referee says why, once); a
+  folder of its own (working directory, ``HOME``, ``TMPDIR``), removed when the worker stops;
+  an audit hook that refuses and records sockets, new processes, signals to other processes,
+  ``ctypes``, changing its limits, and writing outside its folder;
 - **failures**: a bot that raises, returns something that is not a legal action, runs out of
-  time or memory, floods the output or changes the state loses that game (the reason is
-  recorded); the game is finished by the game's default bundled bot in its seat, so the other
-  bots play a whole game. A worker that dies or hangs is killed and started again for the next
-  game.
+  time or memory, floods the output, changes the state or tries what the guard refuses loses
+  that game (the reason is recorded; ``forbidden`` even if it caught the refusal); the game is
+  finished by the game's default bundled bot in its seat, so the other bots play a whole game.
+  A worker that dies or hangs is killed and started again for the next game.
 
 What this does **not** protect against: a bot file is Python, run with the teacher's user
-rights. It can read and write the teacher's files, use the network, start programs, raise its
-own limits, or try to harm the machine while it is imported or while it plays. These limits
-stop mistakes and ordinary cheating, not an attacker. For a class whose code you have not read,
-run the tournament in a container or on Binder (a throw-away machine). Windows has no
-``resource`` module: there the CPU and memory limits are not set (the wall-clock watchdog and
-the per-decision checks still are). Shared read-only game data (the board) is not copied for the
-bot; a bot that edits it changes only its own worker's copy.
+rights. The audit hook is not a security boundary (PEP 578): code written to get round it can,
+and then write the teacher's files or start programs; only the network namespace is enforced
+by the kernel, and only on Linux where it is allowed. A bot may read any file the teacher can.
+These limits stop mistakes and ordinary cheating, not an attacker: for a class whose code you
+have not read, run the tournament in a container (docs/tournament.md, section 5) or on Binder.
+Windows has no ``resource`` module and no network namespace: there the CPU, memory and network
+are not limited (the wall-clock watchdog, the per-decision checks, the folder and the audit
+hook still are). Shared read-only game data (the board) is not copied for the bot; a bot that
+edits it changes only its own worker's copy.
 
 >>> Limits(decision_seconds=0.5).decision_seconds
 0.5

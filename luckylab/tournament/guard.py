@@ -51,14 +51,27 @@ _STATE: dict[str, Any] = {"folder": None, "network": None, "seen": [], "pid": No
 # -- the referee's side ------------------------------------------------------------------------
 
 
+_REMOVERS: dict[str, Any] = {}
+
+
 def worker_folder() -> str:
-    """A fresh folder for one worker, under the system's temporary folder."""
-    return tempfile.mkdtemp(prefix="luckylab-bot-")
+    """A fresh folder for one worker, under the system's temporary folder. It is removed by
+    :func:`remove_worker_folder`, or when this process ends (also a pool's process, which
+    ends without ``atexit``: multiprocessing runs its finalizers)."""
+    import multiprocessing.util
+
+    folder = tempfile.mkdtemp(prefix="luckylab-bot-")
+    _REMOVERS[folder] = multiprocessing.util.Finalize(
+        None, shutil.rmtree, args=(folder,), kwargs={"ignore_errors": True}, exitpriority=-1)
+    return folder
 
 
 def remove_worker_folder(folder: str | None) -> None:
     """Remove a worker's folder and what the bot left in it."""
     if folder:
+        remover = _REMOVERS.pop(folder, None)
+        if remover is not None:
+            remover()  # once: it is forgotten by multiprocessing too
         shutil.rmtree(folder, ignore_errors=True)
 
 

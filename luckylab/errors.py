@@ -35,6 +35,7 @@ __all__ = [
     "OptionError",
     "PlayTableError",
     "ReplayError",
+    "SandboxViolation",
     "SearchCurveError",
     "StraySolutionTag",
     "StudentCopyError",
@@ -223,6 +224,12 @@ class TournamentError(LuckyLabError, ValueError):
 
 class BotFileError(TournamentError):
     """A bot cannot be saved to, or loaded from, a tournament bot file: names the bot or file."""
+
+
+class SandboxViolation(LuckyLabError, PermissionError):
+    """A student bot, in its tournament worker, tried something the guard refuses: a network
+    socket, a new process, writing outside its own folder (:mod:`luckylab.tournament.guard`).
+    The bot loses the game even if it catches this: the guard records the attempt."""
 
 
 class BotTimeUp(BaseException):  # noqa: N818 - not an error of luckylab: a signal to a bot

@@ -120,7 +120,7 @@ class ResultsFile:
 class Failure:
     """A bot that lost a game by failing: which bot, which game (index from 0), its seat
     (numbered from 1), the ``kind`` (raised, illegal, time, memory, output, state, crashed,
-    import) and the reason in words."""
+    forbidden, import) and the reason in words."""
 
     bot: str
     game: int
@@ -132,7 +132,9 @@ class Failure:
 @dataclass
 class TournamentResult:
     """What a tournament gave: the entrants, one record per game (see the module docstring),
-    and the bot files left out (``problems``).
+    and the bot files left out (``problems``). ``network``: for student bots played in worker
+    processes, whether those were cut off the network (``"cut"``) or not (``"open: why"``;
+    see :mod:`luckylab.tournament.guard`); None otherwise, or when read from a file.
 
     >>> result = TournamentResult("kill", 2, 0, [Entrant("a", "kill"), Entrant("b", "kill")], [
     ...     {"index": 0, "seats": ["a", "b"], "places": [1, 2], "winner": 0, "failures": []},
@@ -148,6 +150,7 @@ class TournamentResult:
     records: list[dict[str, Any]]
     problems: list[Problem] = field(default_factory=list)
     path: Path | None = None
+    network: str | None = None
     _ratings: dict[str, Rating] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -302,6 +305,9 @@ class TournamentResult:
                              f"{games})")
         if self.problems:
             lines += ["", "Bot files left out:"] + [f"  {p}" for p in self.problems]
+        if self.network is not None and self.network != "cut":
+            why = self.network.removeprefix("open: ")
+            lines += ["", f"The bot workers were not cut off the network ({why})."]
         return "\n".join(lines)
 
     def __str__(self) -> str:

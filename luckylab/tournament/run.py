@@ -61,6 +61,11 @@ _IN_BROWSER = ("The bots run here, inside this Python, because a browser cannot 
                "separate process for each bot: nothing limits their time or memory. That is "
                "fine for your own bots on your own computer; the class tournament runs every "
                "bot in its own process, with limits.")
+_NETWORK_OPEN = ("The bot workers are not cut off the network on this machine ({why}): a bot "
+                 "could use it (the other guards still hold: no sockets from Python, no "
+                 "processes, no writing outside its folder). For a class whose code you have "
+                 "not read, run the tournament in a container with no network "
+                 "(docs/tournament.md, section 5).")
 _IN_PROCESS = ("The bots run here, inside this Python (sandbox=False): nothing limits their "
                "time or memory, and a bot file can do anything this Python can. Do this only "
                "with bots you wrote or have read.")
@@ -328,6 +333,14 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
                               f"(from load_bots), not {bots!r:.60}")
     if not sandbox and entrants:
         print(_IN_PROCESS if processes_available() else _IN_BROWSER, file=sys.stderr)
+    network = None
+    if sandbox and entrants:
+        from .guard import probe_network
+        from .sandbox import _context
+
+        network = probe_network(_context(), without_main)  # the workers' word, or a check
+        if network != "cut":
+            print(_NETWORK_OPEN.format(why=network.removeprefix("open: ")), file=sys.stderr)
     if reference:
         entrants = entrants + reference_entrants(game)
     names = [e.name for e in entrants]
@@ -390,7 +403,7 @@ def run(bots: str | Path | Sequence[Entrant], *, game: str, players: int, games:
         close_workers()  # no idle bot processes left behind (a notebook lives long)
     records = [done[d.index] for d in deals]
     return TournamentResult(game, players, seed, entrants, records, problems,
-                            Path(results) if results is not None else None)
+                            Path(results) if results is not None else None, network)
 
 
 def _results(jobs: list[Job], executor: Executor | None, in_flight: int

@@ -2,11 +2,12 @@
 
 A tournament runs code the teacher did not write. A bot file's class is imported and played in
 a separate process (``multiprocessing``, started with ``forkserver`` where the system has it,
-else ``spawn``), one per bot, reused from game to game. The worker keeps its own copy of the
-game, replaying every action the referee sends; for each decision the bot gets a fresh copy of
-that (:meth:`clone`), never the referee's state, and only plain data crosses back: the action as
-JSON (``action.to_data()``), which the referee rebuilds from the game's own action types and
-checks with ``apply``. What is enforced:
+else ``spawn``), one per bot, reused from game to game. The worker never holds the real game:
+for each decision the referee sends the seat's world (:mod:`luckylab.games.shown`: the seat's
+hand, the board, the past as the seat saw it, every hidden card dealt anew, no seed; sent by
+:mod:`.worlds`), and only plain data crosses back: the action as JSON (``action.to_data()``),
+which the referee rebuilds from the game's own action types and checks with ``apply``. What is
+enforced:
 
 - **time**: CPU time per decision (a profiling timer interrupts the bot) and per game, with
   ``RLIMIT_CPU`` as a backstop that stops a process stuck outside Python; a wall-clock
@@ -17,20 +18,27 @@ checks with ``apply``. What is enforced:
   the worker's own stdout and stderr file descriptors go to ``/dev/null``;
 - **the game state**: a bot that changes the copy it was shown loses the game, and the copy is
   thrown away, so the real game never changes;
+- **the machine** (:mod:`.guard`, before the bot file is imported): no network where Linux
+  lets the worker have a network namespace of its own (else the referee says why, once); a
+  folder of its own (working directory, ``HOME``, ``TMPDIR``), removed when the worker stops;
+  an audit hook that refuses and records sockets, new processes, signals to other processes,
+  ``ctypes``, changing its limits, and writing outside its folder;
 - **failures**: a bot that raises, returns something that is not a legal action, runs out of
-  time or memory, floods the output or changes the state loses that game (the reason is
-  recorded); the game is finished by the game's default bundled bot in its seat, so the other
-  bots play a whole game. A worker that dies or hangs is killed and started again for the next
-  game.
+  time or memory, floods the output, changes the state or tries what the guard refuses loses
+  that game (the reason is recorded; ``forbidden`` even if it caught the refusal); the game is
+  finished by the game's default bundled bot in its seat, so the other bots play a whole game.
+  A worker that dies or hangs is killed and started again for the next game.
 
 What this does **not** protect against: a bot file is Python, run with the teacher's user
-rights. It can read and write the teacher's files, use the network, start programs, raise its
-own limits, or try to harm the machine while it is imported or while it plays. These limits
-stop mistakes and ordinary cheating, not an attacker. For a class whose code you have not read,
-run the tournament in a container or on Binder (a throw-away machine). Windows has no
-``resource`` module: there the CPU and memory limits are not set (the wall-clock watchdog and
-the per-decision checks still are). Shared read-only game data (the board) is not copied for the
-bot; a bot that edits it changes only its own worker's copy.
+rights. The audit hook is not a security boundary (PEP 578): code written to get round it can,
+and then write the teacher's files or start programs; only the network namespace is enforced
+by the kernel, and only on Linux where it is allowed. A bot may read any file the teacher can.
+These limits stop mistakes and ordinary cheating, not an attacker: for a class whose code you
+have not read, run the tournament in a container (docs/tournament.md, section 5) or on Binder.
+Windows has no ``resource`` module and no network namespace: there the CPU, memory and network
+are not limited (the wall-clock watchdog, the per-decision checks, the folder and the audit
+hook still are). Shared read-only game data (the board) is not copied for the bot; a bot that
+edits it changes only its own worker's copy.
 
 >>> Limits(decision_seconds=0.5).decision_seconds
 0.5
@@ -60,6 +68,7 @@ from typing import Any
 
 from ..agents.base import Agent
 from ..errors import BotFileError, BotTimeUp, TournamentError
+from .guard import guard_verdict, guard_worker, note_guard, remove_worker_folder, worker_folder
 
 __all__ = ["BotWorker", "Limits", "check_files", "import_bot", "processes_available",
            "use_sandbox"]
@@ -319,7 +328,8 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -> None:
+def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
+           folder: str | None = None) -> None:
     """The worker's loop: requests and answers are JSON, one message each. It ends when the
     referee says stop, closes the pipe, or is gone (checked every few seconds while idle: a
     killed notebook kernel leaves no bot processes behind)."""
@@ -329,6 +339,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
 
     capture = _CappedText(limits.output_chars)
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
+    guarded = guard_worker(folder)  # no network, its own folder, the audit hook (guard.py)
     cls: Any = None
     receivers: dict[str, WorldReceiver] = {}  # one per game variant
     receiver: Any = None
@@ -350,11 +361,14 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
             try:
                 cls = import_bot(request["path"], request["class"], request["game"])
                 capture.take()
-                conn.send_bytes(b'{"ok": true}')
+                answer = json.dumps({"ok": True, "guard": guarded}).encode()
             except BotFileError as exc:
-                conn.send_bytes(_fail("import", str(exc)))
+                answer = _fail("import", str(exc))
             except BaseException as exc:  # a bot file may raise anything while it loads
-                conn.send_bytes(_fail("import", f"{type(exc).__name__}: {exc}"))
+                answer = _fail("import", f"{type(exc).__name__}: {exc}")
+            forbidden = guard_verdict()
+            conn.send_bytes(answer if forbidden is None else _fail(
+                forbidden[0], f"while it was imported, it {forbidden[1]}"))
             continue
         if op == "start":
             capture.take()
@@ -390,6 +404,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
             shown = receiver.world(request["world"], again=True)  # to compare with, after
         except Exception as exc:  # only a bot that edited the shared game data gets here
             broken = broken or ("state", f"its copy of the game broke ({type(exc).__name__})")
+        broken = guard_verdict() or broken  # what it tried since its last decision
         if broken is not None:
             conn.send_bytes(_fail(*broken, out=capture.take()))
             continue
@@ -418,6 +433,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None) -
         except BaseException as exc:  # whatever the bot raises loses it the game
             _timer(0)
             broken = ("raised", _raised(exc))
+        broken = guard_verdict() or broken  # it lost even if it caught the guard's refusal
         used += time.process_time() - started
         if broken is None and capture.total > limits.output_chars:
             broken = ("output", f"printed more than {limits.output_chars:,} characters in "
@@ -517,11 +533,13 @@ class BotWorker:
         self._process: Any = None
         self._conn: Any = None
         self._owner = os.getpid()
+        self._folder: str | None = None  # the worker's own folder (guard.py)
         self.restarts = 0
 
     def _ensure(self) -> tuple[str, str] | None:
         if self._owner != os.getpid():  # a forked copy of this handle: the worker is not ours
             self._process, self._conn, self._owner = None, None, os.getpid()
+            self._folder = None
         if self._process is not None and self._process.is_alive():
             return None
         if self._process is not None:
@@ -529,8 +547,9 @@ class BotWorker:
             self.close()
         context = _context()
         mine, theirs = context.Pipe()
+        self._folder = worker_folder()
         process = context.Process(target=_serve, args=(theirs, self.limits.to_data(),
-                                                       os.getpid()),
+                                                       os.getpid(), self._folder),
                                   daemon=True, name=f"luckylab-bot-{self.path.stem}")
         with without_main():
             process.start()
@@ -541,6 +560,7 @@ class BotWorker:
         if "fail" in answer:
             self.close()
             return answer["fail"], answer["why"]
+        note_guard(answer.get("guard"))
         return None
 
     def _ask(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
@@ -590,7 +610,8 @@ class BotWorker:
                 self._process.kill()
             self._process.join(5)
             self._process.close() if not self._process.is_alive() else None
-        self._process, self._conn = None, None
+        remove_worker_folder(self._folder)
+        self._process, self._conn, self._folder = None, None, None
 
 
 def _death(code: int | None, limits: Limits) -> str:

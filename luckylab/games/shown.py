@@ -31,11 +31,16 @@ False
 
 from __future__ import annotations
 
+import copyreg
+import io
+import pickle
 import random
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-__all__ = ["SeatPasts", "Unseen", "seat_world", "world_and_seed"]
+__all__ = ["SeatPasts", "Unseen", "pack_world", "seat_world", "table_refs", "unpack_world",
+           "world_and_seed"]
 
 
 @dataclass(frozen=True)
@@ -128,3 +133,65 @@ def world_and_seed(game: Any, seat: int, rng: random.Random,
     world.history = past.history[seat].copy() if past is not None else []
     world.events = past.events[seat].copy() if past is not None else []
     return world, seed
+
+
+# -- a world in bytes, for another process ---------------------------------------------------
+
+_SCALARS = (int, float, str, bool, type(None))
+_DISPATCH = copyreg.dispatch_table.copy()
+_DISPATCH[MappingProxyType] = lambda m: (MappingProxyType, (dict(m),))  # an event's empty data
+
+
+def table_refs(dummy: Any) -> dict[int, tuple[Any, ...]]:
+    """References to every table of ``dummy`` (a game of the same variant, any deal), and to
+    every item of a table that is a tuple or list (Save's boards, one per sinking), keyed by
+    the object's id: what :func:`pack_world` sends as a name instead of its contents."""
+    refs: dict[int, tuple[Any, ...]] = {}
+    for name, value in dummy.__dict__.items():
+        if isinstance(value, _SCALARS) or name in ("rng", "history", "events"):
+            continue
+        refs[id(value)] = ("t", name)
+        if type(value) in (tuple, list):
+            for i, item in enumerate(value):
+                if not isinstance(item, _SCALARS):
+                    refs.setdefault(id(item), ("t", name, i))
+    return refs
+
+
+def pack_world(world: Any, seed: int, refs: dict[int, tuple[Any, ...]], extra: Any) -> bytes:
+    """``world`` (made by :func:`world_and_seed`, generator seeded with ``seed``) as bytes for
+    :func:`unpack_world`, without its history and events, with ``extra`` (plain data): every
+    table of ``refs`` goes as its name, the generator as its seed."""
+    rng, rng_ref = world.rng, ("rng", seed)
+
+    def persistent_id(obj: Any) -> Any:
+        return rng_ref if obj is rng else refs.get(id(obj))
+
+    state = [(k, v) for k, v in world.__dict__.items() if k not in ("history", "events")]
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.dispatch_table = _DISPATCH
+    pickler.persistent_id = persistent_id  # type: ignore[method-assign]
+    pickler.dump((type(world), state, extra))
+    return buffer.getvalue()
+
+
+def unpack_world(message: bytes, dummy: Any) -> tuple[Any, Any]:
+    """The world of :func:`pack_world`'s ``message`` (its tables ``dummy``'s, its history and
+    events empty) and the ``extra`` sent with it. Only for bytes a referee made: unpickling
+    runs code."""
+    tables = dummy.__dict__
+
+    def persistent_load(ref: tuple[Any, ...]) -> Any:
+        if ref[0] == "rng":
+            return random.Random(ref[1])
+        value = tables[ref[1]]
+        return value if len(ref) == 2 else value[ref[2]]
+
+    unpickler = pickle.Unpickler(io.BytesIO(message))
+    unpickler.persistent_load = persistent_load  # type: ignore[method-assign]
+    cls, state, extra = unpickler.load()
+    world = object.__new__(cls)
+    world.__dict__.update(state)
+    world.history, world.events = [], []
+    return world, extra

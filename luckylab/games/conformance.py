@@ -15,6 +15,10 @@ the promises a consumer relies on:
 - ``observation(seat)`` is plain data, and equal on ``determinize(seat, rng)``: whatever is
   hidden from a seat can be dealt anew without the seat seeing a difference (an observation that
   leaks another seat's hidden cards changes when they are dealt anew, and is caught);
+- a seat's world (:func:`~luckylab.games.shown.seat_world`, what a tournament shows a bot)
+  depends only on what the seat may know: made from a game with other secrets (the hidden
+  cards dealt anew, another seed, another generator) with the same generator, it is the very
+  same world;
 - ``returns()`` has one number per seat, all zero before the end;
 - ``view(seat)`` is that seat's :class:`~luckylab.games.protocol.SeatView` (its own hand
   shown, another's refused) and ``view()`` the open table.
@@ -31,6 +35,7 @@ from typing import Any
 from ..errors import HiddenInformation, LuckyLabError
 from .protocol import EVENT_KINDS, GameState, Observation, SeatView
 from .record import replay
+from .shown import seat_world
 
 __all__ = ["check_game", "check_state", "play_random"]
 
@@ -162,7 +167,26 @@ def check_state(game: Any, rng: random.Random) -> bool:
         hidden = hidden or any(world.observation(s).key() != seen[s]
                                for s in range(game.num_seats) if s != seat)
         _check_view(game, seat)
+        if not over:
+            _check_seat_world(game, seat, rng)
     return hidden
+
+
+def _check_seat_world(game: Any, seat: int, rng: random.Random) -> None:
+    """The world a tournament shows ``seat`` passes on nothing the seat may not know."""
+    other = game.determinize(seat, random.Random(rng.getrandbits(32)))
+    other.seed, other.rng = rng.getrandbits(32), random.Random(rng.getrandbits(32))
+    deal = rng.getrandbits(32)
+    mine = seat_world(game, seat, random.Random(deal)).__dict__
+    theirs = seat_world(other, seat, random.Random(deal)).__dict__
+    for key in mine.keys() | theirs.keys():
+        a, b = mine.get(key, "(none)"), theirs.get(key, "(none)")
+        if isinstance(a, random.Random) and isinstance(b, random.Random):
+            a, b = a.getstate(), b.getstate()
+        assert a == b, (
+            f"seat {seat}'s world differs in {key!r} between two games it cannot tell apart: "
+            "it passes on something the seat may not know (or determinize deals from an "
+            "order the seat cannot see: deal from a sorted pool)")
 
 
 def _check_view(game: Any, seat: int) -> None:

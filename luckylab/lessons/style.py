@@ -17,7 +17,9 @@ empty list when it follows it). The rules checked, in the order a lesson is read
    ``solution`` right under it; a solution tag is never on a cell that is not a solution.
 5. Every ``luckylab.check(`` in a solution cell has the stored output ``correct``.
 6. No ``<details>`` blocks, no ``NBVAL_`` comments in code, no ``../shared`` paths; students'
-   text does not speak of nbval, pytest or the test suite, and numbers seats from 1.
+   text does not speak of nbval, pytest or the test suite, and numbers seats from 1; a
+   comparison is never concluded as "no difference", "chance" or "evenly matched" (intervals
+   that overlap mean "we cannot tell").
 7. Every figure (an image output, or an HTML ``<img>`` from :func:`luckylab.viz.show`) has a
    markdown caption right under it starting ``*Figure:*`` (or ``*Figure: ...*``, the whole
    caption in italics), and alt text (:mod:`luckylab.lessons.figures`).
@@ -62,6 +64,17 @@ _EXERCISE_CHECK = re.compile(r"luckylab\.check\(\s*[\"'](?P<id>[^\"']+)[\"']\s*,
 _NEXT = re.compile(r"^Next: \[(?P<title>[^\]]+)\]\((?P<file>[^)]+\.ipynb)\)\s*$", re.M)
 _BULLET = re.compile(r"^\s*[-*] \S")
 _STUDENT_WORDS = re.compile(r"\bnbval\b|\bpytest\b|\btest suite\b", re.I)
+_NO_DIFFERENCE = re.compile(
+    r"\bno\s+(?:real\s+|significant\s+|measurable\s+)?difference\b"
+    r"|\b(?:is|was|are|were)\s+(?:just\s+|only\s+|pure\s+|down\s+to\s+)?chance\b"
+    r"|\b(?:is|was|are|were)\s+(?:equally\s+good|as\s+good\s+as\s+each\s+other|evenly\s+matched"
+    r"|the\s+same\s+strength|equal\s+in\s+strength)\b"
+    r"|\bonly\s+where\s+(?:the\s+|their\s+)?intervals\s+do\s+not\s+overlap",
+    re.I)
+"""A comparison concluded from intervals that overlap: "no difference", "the order is
+chance", "they are evenly matched", "X beats Y only where the intervals do not overlap".
+Overlapping intervals say *we cannot tell* (and intervals that overlap a little can still
+differ clearly); a lesson words it so."""
 _SEAT_ZERO = re.compile(r"\b(?:[Pp]layer|[Ss]eat) 0\b")
 
 
@@ -292,6 +305,10 @@ def _text(nb: NotebookNode) -> list[str]:
             seat = _SEAT_ZERO.search(source)
             if seat:
                 problems.append(f"cell {index}: {seat[0]!r}: seats are numbered from 1")
+            same = _NO_DIFFERENCE.search(source)
+            if same:
+                problems.append(f"cell {index}: {same[0]!r}: intervals that overlap say 'we "
+                                "cannot tell', never 'no difference', 'chance' or 'equal'")
     return problems
 
 

@@ -140,6 +140,7 @@ def world_and_seed(game: Any, seat: int, rng: random.Random,
 _SCALARS = (int, float, str, bool, type(None))
 _DISPATCH = copyreg.dispatch_table.copy()
 _DISPATCH[MappingProxyType] = lambda m: (MappingProxyType, (dict(m),))  # an event's empty data
+_DUMMY: list[Any] = []  # the game whose tables the world being unpacked refers to
 
 
 def table_refs(dummy: Any) -> dict[int, tuple[Any, ...]]:
@@ -150,29 +151,57 @@ def table_refs(dummy: Any) -> dict[int, tuple[Any, ...]]:
     for name, value in dummy.__dict__.items():
         if isinstance(value, _SCALARS) or name in ("rng", "history", "events"):
             continue
-        refs[id(value)] = ("t", name)
+        refs[id(value)] = (name,)
         if type(value) in (tuple, list):
             for i, item in enumerate(value):
                 if not isinstance(item, _SCALARS):
-                    refs.setdefault(id(item), ("t", name, i))
+                    refs.setdefault(id(item), (name, i))
     return refs
+
+
+class _Table:
+    """Stands for one of the dummy's tables in a packed world (pickled as its name)."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: tuple[Any, ...]) -> None:
+        self.ref = ref
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _table, self.ref
+
+
+def _table(name: str, index: int | None = None) -> Any:
+    value = _DUMMY[-1].__dict__[name]
+    return value if index is None else value[index]
+
+
+class _WorldPickler(pickle.Pickler):
+    """Pickles a world with its tables as names and its generator as its seed. (Pickle asks
+    ``reducer_override`` about every object but the built-in containers and atoms: a table
+    that is a dict or a tuple is swapped for its name beforehand, where the world holds it.)"""
+
+    dispatch_table = _DISPATCH
+
+    def __init__(self, file: Any, rng: Any, seed: int, refs: dict[int, tuple[Any, ...]]) -> None:
+        super().__init__(file, protocol=5)
+        self._rng, self._seed, self._refs = rng, seed, refs
+
+    def reducer_override(self, obj: Any) -> Any:
+        if obj is self._rng:
+            return random.Random, (self._seed,)
+        ref = self._refs.get(id(obj))
+        return NotImplemented if ref is None else (_table, ref)
 
 
 def pack_world(world: Any, seed: int, refs: dict[int, tuple[Any, ...]], extra: Any) -> bytes:
     """``world`` (made by :func:`world_and_seed`, generator seeded with ``seed``) as bytes for
     :func:`unpack_world`, without its history and events, with ``extra`` (plain data): every
     table of ``refs`` goes as its name, the generator as its seed."""
-    rng, rng_ref = world.rng, ("rng", seed)
-
-    def persistent_id(obj: Any) -> Any:
-        return rng_ref if obj is rng else refs.get(id(obj))
-
-    state = [(k, v) for k, v in world.__dict__.items() if k not in ("history", "events")]
+    state = [(k, _Table(refs[id(v)]) if id(v) in refs else v)
+             for k, v in world.__dict__.items() if k not in ("history", "events")]
     buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=5)
-    pickler.dispatch_table = _DISPATCH
-    pickler.persistent_id = persistent_id  # type: ignore[method-assign]
-    pickler.dump((type(world), state, extra))
+    _WorldPickler(buffer, world.rng, seed, refs).dump((type(world), state, extra))
     return buffer.getvalue()
 
 
@@ -180,17 +209,11 @@ def unpack_world(message: bytes, dummy: Any) -> tuple[Any, Any]:
     """The world of :func:`pack_world`'s ``message`` (its tables ``dummy``'s, its history and
     events empty) and the ``extra`` sent with it. Only for bytes a referee made: unpickling
     runs code."""
-    tables = dummy.__dict__
-
-    def persistent_load(ref: tuple[Any, ...]) -> Any:
-        if ref[0] == "rng":
-            return random.Random(ref[1])
-        value = tables[ref[1]]
-        return value if len(ref) == 2 else value[ref[2]]
-
-    unpickler = pickle.Unpickler(io.BytesIO(message))
-    unpickler.persistent_load = persistent_load  # type: ignore[method-assign]
-    cls, state, extra = unpickler.load()
+    _DUMMY.append(dummy)
+    try:
+        cls, state, extra = pickle.loads(message)
+    finally:
+        _DUMMY.pop()
     world = object.__new__(cls)
     world.__dict__.update(state)
     world.history, world.events = [], []

@@ -12,7 +12,7 @@ placed last) per position, ``winner`` (a position, or null), ``failures`` (posit
 kind, reason), ``turns``, ``finished``, and what the bots printed (``output``, truncated).
 
 :class:`TournamentResult` reads the tables: :meth:`~TournamentResult.leaderboard` (wins with a
-Wilson 95 % interval and an OpenSkill rating with its uncertainty),
+95 % interval by deal and an OpenSkill rating with its uncertainty),
 :meth:`~TournamentResult.head_to_head`, :meth:`~TournamentResult.by_seat`,
 :attr:`~TournamentResult.failures` and :meth:`~TournamentResult.to_text`.
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..analysis.stats import wilson_ci
+from ..analysis.stats import design_effect, wilson_by_deal, wilson_ci
 from ..errors import TournamentError
 from .bots import Entrant, Problem
 from .ratings import Rating, rate
@@ -202,31 +202,47 @@ class TournamentResult:
         return [Failure(f["bot"], r["index"], f["position"] + 1, f["kind"], f["reason"])
                 for r in self.records for f in r.get("failures", ())]
 
-    def _tally(self) -> dict[str, dict[str, int]]:
-        tally = {n: {"games": 0, "wins": 0, "failures": 0} for n in self.names}
+    def _tally(self) -> dict[str, dict[str, Any]]:
+        tally: dict[str, dict[str, Any]] = {
+            n: {"games": 0, "wins": 0, "failures": 0, "deals": {}} for n in self.names}
         for r in self.records:
             failed = {f["position"] for f in r.get("failures", ())}
             for k, name in enumerate(r["seats"]):
                 t = tally[name]
+                won = int(r.get("winner") == k and k not in failed)
                 t["games"] += 1
-                t["wins"] += int(r.get("winner") == k and k not in failed)
+                t["wins"] += won
                 t["failures"] += int(k in failed)
+                deal = t["deals"].setdefault(r.get("block", r["index"]), [0, 0])
+                deal[0] += won
+                deal[1] += 1
         return tally
 
     def leaderboard(self) -> list[dict[str, Any]]:
         """One row per bot, best rating first: ``rank``, ``bot``, ``author``, ``reference``,
-        ``games``, ``wins``, ``win_rate`` with its Wilson 95 % interval (``win_low``,
-        ``win_high``), ``rating`` (mu) with ``rating_sigma`` and the range ``rating_low`` ..
-        ``rating_high`` (mu ± 2 sigma), and ``failures`` (games lost by failing)."""
+        ``games``, ``deals``, ``wins``, ``win_rate`` with its 95 % interval by deal
+        (``win_low``, ``win_high``; see below) and the ``design_effect`` it used, ``rating``
+        (mu) with ``rating_sigma`` and the range ``rating_low`` .. ``rating_high``
+        (mu ± 2 sigma), and ``failures`` (games lost by failing).
+
+        The games of one deal are not independent: the same cards, the same line-up, played
+        once in every seat. So the interval counts deals, not games: it is Wilson's on the games
+        a bot played divided by the design effect, how much more its win rate varies from deal
+        to deal than independent games would (never less than 1), with Student's t for the
+        number of deals (:func:`~luckylab.analysis.stats.wilson_by_deal`)."""
         ratings = self.ratings()
         tally = self._tally()
         rows = []
         for e in self.entrants:
             t, r = tally[e.name], ratings[e.name]
-            rate_, low, high = wilson_ci(t["wins"], t["games"])
+            wins = [w for w, _ in t["deals"].values()]
+            games = [n for _, n in t["deals"].values()]
+            rate_, low, high = wilson_by_deal(wins, games)
             rows.append({"bot": e.name, "author": e.author, "reference": e.reference,
-                         "games": t["games"], "wins": t["wins"], "win_rate": rate_,
-                         "win_low": low, "win_high": high, "rating": round(r.mu, 2),
+                         "games": t["games"], "deals": len(t["deals"]), "wins": t["wins"],
+                         "win_rate": rate_, "win_low": low, "win_high": high,
+                         "design_effect": round(design_effect(wins, games), 2),
+                         "rating": round(r.mu, 2),
                          "rating_sigma": round(r.sigma, 2), "rating_low": round(r.low, 2),
                          "rating_high": round(r.high, 2), "failures": t["failures"]})
         rows.sort(key=lambda row: (-row["rating"], row["bot"]))
@@ -236,24 +252,36 @@ class TournamentResult:
 
     def head_to_head(self) -> list[dict[str, Any]]:
         """One row per ordered pair of bots that met: in the games both played, how often
-        ``bot`` finished ahead of ``opponent`` (``ahead``, ``behind``, ``ties``) and ``score``
-        (ahead + half the ties, over games)."""
+        ``bot`` finished ahead of ``opponent`` (``ahead``, ``behind``, ``ties``), ``score``
+        (ahead + half the ties, over games) and its 95 % interval by deal (``score_low``,
+        ``score_high``: as the leaderboard's, a tie counting half): a score whose interval
+        holds 0.5 cannot tell the two apart."""
         pairs: dict[tuple[str, str], list[int]] = {}
+        by_deal: dict[tuple[str, str], dict[Any, list[float]]] = {}
         for r in self.records:
-            seats, places = r["seats"], r["places"]
+            seats, places, deal = r["seats"], r["places"], r.get("block", r["index"])
             for i, a in enumerate(seats):
                 for j, b in enumerate(seats):
                     if i == j:
                         continue
                     cell = pairs.setdefault((a, b), [0, 0, 0])
-                    cell[0 if places[i] < places[j] else 1 if places[i] > places[j] else 2] += 1
+                    outcome = 0 if places[i] < places[j] else 1 if places[i] > places[j] else 2
+                    cell[outcome] += 1
+                    part = by_deal.setdefault((a, b), {}).setdefault(deal, [0.0, 0])
+                    part[0] += (1.0, 0.0, 0.5)[outcome]
+                    part[1] += 1
         order = {n: i for i, n in enumerate(self.names)}
         rows = []
         for (a, b), (ahead, behind, ties) in sorted(pairs.items(),
                                                     key=lambda p: (order[p[0][0]], order[p[0][1]])):
             n = ahead + behind + ties
-            rows.append({"bot": a, "opponent": b, "games": n, "ahead": ahead, "behind": behind,
-                         "ties": ties, "score": round((ahead + ties / 2) / n, 3)})
+            scores = [s for s, _ in by_deal[(a, b)].values()]
+            games = [g for _, g in by_deal[(a, b)].values()]
+            _, low, high = wilson_by_deal(scores, games)
+            rows.append({"bot": a, "opponent": b, "games": n, "deals": len(games),
+                         "ahead": ahead, "behind": behind, "ties": ties,
+                         "score": round((ahead + ties / 2) / n, 3), "score_low": low,
+                         "score_high": high})
         return rows
 
     def by_seat(self) -> list[dict[str, Any]]:
@@ -282,11 +310,12 @@ class TournamentResult:
         rows = self.leaderboard()
         width = max([len("bot"), *(len(r["bot"]) for r in rows)])
         lines = [f"{self.games} games of {self.game}, {self.players} players, seed {self.seed}: "
-                 "every line-up played the same deals in every seat rotation.",
+                 "every line-up played the same deals in every seat rotation, so the intervals "
+                 "count deals, not games.",
                  f"A bot no better than the others would win about 1 game in {self.players}.",
                  "",
                  f"{'#':>3}  {'bot':<{width}}  {'games':>6}  {'wins':>6}  "
-                 f"{'win rate (95% interval)':<24}  {'rating (mu ± 2 sigma)':<22}  failed"]
+                 f"{'win rate (95% by deal)':<24}  {'rating (mu ± 2 sigma)':<22}  failed"]
         for r in rows:
             win = f"{r['win_rate']:.1%} ({r['win_low']:.1%}-{r['win_high']:.1%})"
             rating = f"{r['rating']:.1f} ± {2 * r['rating_sigma']:.1f}"

@@ -14,6 +14,8 @@ import math
 from collections.abc import Sequence
 from statistics import mean, stdev
 
+from ..errors import OptionError
+
 __all__ = ["design_effect", "mean_ci", "t_quantile", "wilson_by_deal", "wilson_ci"]
 
 
@@ -51,8 +53,8 @@ def t_quantile(df: int, z: float = 1.96) -> float:
     >>> round(t_quantile(9), 3), round(t_quantile(39), 3), round(t_quantile(10**6), 3)
     (2.262, 2.023, 1.96)
     """
-    if df < 1:
-        raise ValueError(f"degrees of freedom must be at least 1, not {df!r}")
+    if isinstance(df, bool) or not isinstance(df, int) or df < 1:
+        raise OptionError(f"degrees of freedom must be a whole number of at least 1, not {df!r}")
     return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
             + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
 
@@ -68,6 +70,7 @@ def design_effect(successes: Sequence[float], trials: Sequence[int]) -> float:
     >>> design_effect([2, 2, 2, 2], [4, 4, 4, 4])   # the deals agree: no worse than independent
     1.0
     """
+    _check_groups(successes, trials)
     n_total, w_total, groups = sum(trials), sum(successes), len(trials)
     if groups < 2 or n_total == 0 or w_total in (0, n_total):
         return 1.0
@@ -92,6 +95,7 @@ def wilson_by_deal(successes: Sequence[float], trials: Sequence[int],
     >>> wilson_ci(40, 80)                        # as if the 80 were independent: too narrow
     (0.5, 0.393, 0.607)
     """
+    _check_groups(successes, trials)
     n_total = sum(trials)
     if n_total == 0:
         return (0.0, 0.0, 1.0)
@@ -102,3 +106,14 @@ def wilson_by_deal(successes: Sequence[float], trials: Sequence[int],
     centre = (p + q * q / (2 * n)) / (1 + q * q / n)
     half = q * math.sqrt(p * (1 - p) / n + q * q / (4 * n * n)) / (1 + q * q / n)
     return (round(p, 3), round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
+def _check_groups(successes: Sequence[float], trials: Sequence[int]) -> None:
+    if len(successes) != len(trials):
+        raise OptionError(f"one count of successes per group of games: {len(successes)} counts "
+                          f"for {len(trials)} groups")
+    for w, n in zip(successes, trials, strict=True):
+        if (isinstance(n, bool) or not isinstance(n, int) or n < 0
+                or isinstance(w, bool) or not isinstance(w, (int, float)) or not 0 <= w <= n):
+            raise OptionError("each group needs a whole number of games n >= 0 and successes "
+                              f"from 0 to n (a tie may count half), not {w!r} of {n!r}")

@@ -4,7 +4,7 @@
 - :func:`load_bots`: a folder of bot files -> entrants, and the files left out with why;
 - :func:`run`: duplicate deals and seat rotation, the bundled bots as reference entrants,
   every student bot in its own limited worker process (:mod:`.sandbox`), a resumable results
-  file; returns a :class:`TournamentResult` (leaderboard with Wilson intervals and ratings,
+  file; returns a :class:`TournamentResult` (leaderboard with intervals by deal and ratings,
   head-to-head, win rate by seat, failures).
 
 ``python -m luckylab tournament BOTS_DIR --game island --players 4 --games 2000`` does the same

@@ -275,6 +275,8 @@ def _summary(games: list[PanicGame]) -> dict[str, Any]:
         "mean_won_score": c, "won_score_low": clo, "won_score_high": chi,
         "volcano": sum(v.end == "volcano" for v in views),
         "distribution": [scores.count(s) for s in range(17)],
+        # Game by game, in seed order, for paired comparisons on the same islands (paired_ci).
+        "scores": scores, "wins": [int(v.won) for v in views], "won_scores": won_scores,
     }
 
 
@@ -286,8 +288,10 @@ def score_by_memory(memories: Iterable[str] = ("none", "forgetful", "perfect"),
 
     Each row: ``memory``, ``games``, ``mean_score`` with ``score_low``/``score_high`` (95%),
     ``win_rate`` with ``win_low``/``win_high`` (Wilson 95%), ``mean_won_score`` (a lost game
-    counted as 0) with ``won_score_low``/``won_score_high``, ``volcano`` (games lost to it)
-    and ``distribution`` (how many games scored 0, 1, ..., 16).
+    counted as 0) with ``won_score_low``/``won_score_high``, ``volcano`` (games lost to it),
+    ``distribution`` (how many games scored 0, 1, ..., 16) and, island by island in seed order,
+    ``scores``, ``wins`` (1 or 0) and ``won_scores``: two rows compare island by island with
+    :func:`~luckylab.analysis.stats.paired_ci`.
     """
     rows = []
     for memory in memories:
@@ -302,7 +306,8 @@ def gouga_sweep(gouga_ats: Iterable[float | None] = (0, 10, 20, 30, 40, 60, 80, 
                 forget: float = 0.2, wait_for_escape: bool = False,
                 **options: Any) -> list[dict[str, Any]]:
     """The stopping curve: for each policy "wake Gouga with ``gouga_at`` seconds left", the
-    score and win rate over the same seeded islands. ``None`` means "never wake him"."""
+    score and win rate over the same seeded islands (rows as in :func:`score_by_memory`, with
+    the per-island lists for paired comparisons). ``None`` means "never wake him"."""
     rows = []
     for k in gouga_ats:
         played = [play(memory, seed=seed + i, players=players, gouga_at=k, forget=forget,

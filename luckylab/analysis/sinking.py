@@ -227,7 +227,8 @@ def patience_agent(patience: int) -> type[CautiousAgent]:
 # -- summarising results ------------------------------------------------------------------------
 def outcome_rates(results: Sequence[GameResult]) -> dict[str, Any]:
     """How a batch of games ended: counts and rates of ``rescued`` and ``sunk`` (Wilson 95%
-    intervals), the median number of turns, and how many decks had sunk at each rescue.
+    intervals), the median number of turns, how many decks had sunk at each rescue, and
+    ``ends``, each game's end in order (for paired comparisons of tables on the same deals).
 
     >>> from luckylab import simulate
     >>> rates = outcome_rates(simulate("save", players=4, games=10, seed=1, agents="greedy"))
@@ -249,6 +250,7 @@ def outcome_rates(results: Sequence[GameResult]) -> dict[str, Any]:
         "median_turns": turns[n // 2] if turns else 0,
         "decks_sunk_at_rescue": dict(sorted(Counter(
             r.extra["decks_sunk"] for r in results if r.extra["end"] == "rescued").items())),
+        "ends": [r.extra["end"] for r in results],
     }
 
 

@@ -1,4 +1,5 @@
-"""General statistics for simulated games: a mean or a rate, with its 95% interval.
+"""General statistics for simulated games: a mean or a rate, with its 95% interval, and a paired
+difference of two players (or bots, or policies) on the same seeded games.
 
 Used by every lesson that plays many games and by :mod:`luckylab.analysis` (nothing here knows
 a game). :func:`wilson_ci` is for independent games; :func:`wilson_by_deal` for games that come
@@ -16,7 +17,7 @@ from statistics import mean, stdev
 
 from ..errors import OptionError
 
-__all__ = ["design_effect", "mean_ci", "t_quantile", "wilson_by_deal", "wilson_ci"]
+__all__ = ["design_effect", "mean_ci", "paired_ci", "t_quantile", "wilson_by_deal", "wilson_ci"]
 
 
 def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -30,6 +31,24 @@ def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, flo
         return (m, m, m)
     half = z * stdev(values) / math.sqrt(len(values))
     return (round(m, 3), round(m - half, 3), round(m + half, 3))
+
+
+def paired_ci(a: Sequence[float], b: Sequence[float], z: float = 1.96
+              ) -> tuple[float, float, float]:
+    """Mean difference ``a - b`` over paired games and its 95% interval ``(mean, low, high)``.
+
+    Game ``i`` of ``a`` and of ``b`` must be the same seeded game (the same deal, island or
+    seed), played once by each side: the differences ``a[i] - b[i]`` are then independent, and
+    :func:`mean_ci` of them is the interval of the difference. An interval that excludes 0 says
+    which side is better; one that contains 0 says we cannot tell.
+
+    >>> paired_ci([1, 1, 0, 1, 0, 1], [0, 1, 0, 0, 0, 1])
+    (0.333, -0.08, 0.747)
+    """
+    if len(a) != len(b):
+        raise OptionError(f"paired games: {len(a)} results against {len(b)}; game i of each must "
+                          "be the same seeded game")
+    return mean_ci([x - y for x, y in zip(a, b, strict=True)], z)
 
 
 def wilson_ci(successes: int, n: int, z: float = 1.96) -> tuple[float, float, float]:

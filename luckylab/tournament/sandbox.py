@@ -401,7 +401,7 @@ def _serve(conn: Any, limits_data: dict[str, Any], referee: int | None = None,
         # op == "decide": the seat's world (never the real game: see games/shown.py)
         try:
             view = receiver.world(request["world"])
-            shown = receiver.world(request["world"], again=True)  # to compare with, after
+            shown = view.clone()  # to compare with, after (the engine's own copy: cheaper)
         except Exception as exc:  # only a bot that edited the shared game data gets here
             broken = broken or ("state", f"its copy of the game broke ({type(exc).__name__})")
         broken = guard_verdict() or broken  # what it tried since its last decision

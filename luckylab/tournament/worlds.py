@@ -54,7 +54,7 @@ class WorldSender:
     def world(self, game: Any, seat: int, rng: random.Random, past: SeatPasts) -> bytes:
         """``seat``'s world of ``game`` (dealt with ``rng``), with the part of its past not
         sent before."""
-        world, seed = world_and_seed(game, seat, rng, past)
+        world, seed = world_and_seed(game, seat, rng)  # the past goes in pieces, below
         actions, events = self._sent.get(seat, (0, 0))
         history, told = past.history[seat], past.events[seat]
         self._sent[seat] = (len(history), len(told))
@@ -73,12 +73,10 @@ class WorldReceiver:
     def new_game(self) -> None:
         self._history, self._events = [], []
 
-    def world(self, message: bytes, *, again: bool = False) -> Any:
-        """The world in ``message``; ``again=True`` rebuilds the same world a second time
-        (to compare with what a bot was shown) without adding its past twice."""
+    def world(self, message: bytes) -> Any:
+        """The world in ``message``, with the seat's whole past."""
         world, (actions, events) = unpack_world(message, self.dummy)
-        if not again:
-            self._history.extend(actions)
-            self._events.extend(events)
+        self._history.extend(actions)
+        self._events.extend(events)
         world.history, world.events = self._history.copy(), self._events.copy()
         return world

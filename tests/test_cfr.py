@@ -11,7 +11,8 @@
   the round (and Exercise 2's, luck cost 1/6) has exactly one pure equilibrium, a strict one.
 - The widget, driven by its buttons.
 
-(OpenSpiel agreement waits for the OpenSpiel adapter of another issue.)
+(OpenSpiel's CFR on the same round: tests/test_openspiel_hidden_foil.py, where pyspiel is
+installed.)
 """
 
 from __future__ import annotations

@@ -191,6 +191,23 @@ MALFORMED = {
                         "string or a list of strings"),
     "set not list": ('[answers."04.1"]\nkind = "set"\nvalue = "ab"\nhint = "h"',
                      "must be a list"),
+    "mistakes not a list": ('[answers."04.1"]\nkind = "integer"\nvalue = 1\nhint = "h"\n'
+                            'mistakes = 2', "mistakes must be a list"),
+    "mistake without message": ('[answers."04.1"]\nkind = "integer"\nvalue = 1\nhint = "h"\n'
+                                '[[answers."04.1".mistakes]]\nvalue = 2',
+                                "exactly 'value' and 'message'"),
+    "mistake empty message": ('[answers."04.1"]\nkind = "integer"\nvalue = 1\nhint = "h"\n'
+                              '[[answers."04.1".mistakes]]\nvalue = 2\nmessage = " "',
+                              "message must be"),
+    "mistake of another kind": ('[answers."04.1"]\nkind = "integer"\nvalue = 1\nhint = "h"\n'
+                                '[[answers."04.1".mistakes]]\nvalue = "2"\nmessage = "m"',
+                                "answer's kind"),
+    "mistake the check accepts": ('[answers."04.1"]\nkind = "number"\nvalue = 0.5\nhint = "h"\n'
+                                  '[[answers."04.1".mistakes]]\nvalue = 0.503\nmessage = "m"',
+                                  "accepts this value"),
+    "mistake gives the answer": ('[answers."04.1"]\nkind = "integer"\nvalue = 17\n'
+                                 'hint = "h"\n[[answers."04.1".mistakes]]\nvalue = 2\n'
+                                 'message = "it is 17"', "give the answer away"),
 }
 
 
@@ -222,3 +239,49 @@ def test_other_files_in_the_folder_are_ignored(answers_folder):
     (answers_folder / "04.toml").write_text(
         '[answers."04.1"]\nkind = "integer"\nvalue = 1\nhint = "h"\n', "utf-8")
     assert list(answer_key()) == ["04.1"]
+
+
+# -- a common wrong answer gets a message of its own (issue 38) -------------------------------
+
+
+def test_a_common_mistake_gets_its_message_instead_of_the_hint(answers_folder):
+    (answers_folder / "04.toml").write_text(
+        '[answers."04.1"]\nkind = "number"\nvalue = 0.25\ntolerance = 0.01\nhint = "a quarter."\n'
+        '[[answers."04.1".mistakes]]\nvalue = 0.5\nmessage = "that counts both halves."\n'
+        '[answers."04.2"]\nkind = "text"\nvalue = "Frog Pond"\nhint = "a wet place."\n'
+        '[[answers."04.2".mistakes]]\nvalue = "Sunset Beach"\nmessage = "dry sand."\n',
+        "utf-8")
+    assert check("04.1", 0.25).ok
+    assert str(check("04.1", 0.505)) == "not yet: that counts both halves."   # its tolerance
+    assert str(check("04.1", 0.7)) == "not yet: a quarter (within 0.01)."
+    assert str(check("04.2", " sunset  BEACH")) == "not yet: dry sand."
+    assert str(check("04.2", "Salient Point")) == "not yet: a wet place."
+
+
+def test_lesson_12_exercise_2_accepts_the_right_strategys_pass_rate_and_explains_two_thirds():
+    """Player 2's pass rate at luck cost 1/6: asked holding 3 or more in 52 of the 120 deals
+    (Player 1 pays only with the 3), passing in the 32 with the 4 or the 5."""
+    from fractions import Fraction
+
+    from luckylab.analysis.cfr import CFR, nash_conv, purified
+    from luckylab.analysis.hidden_foil import HiddenFoil
+
+    dear = HiddenFoil(attack=3, foilers=3, deck=(0, 1, 2, 3, 4, 5), hand_size=1,
+                      luck_cost=Fraction(1, 6))
+    solver = CFR(dear, plus=True)
+    solver.run(200)
+    profile = purified(solver.average_strategy())
+    assert nash_conv(solver.root, profile, dear.num_players) == 0
+    assert {h[0] for h in dear.decisions(1) if profile[(1, h)]["pass"]} == {4, 5}
+    rate = dear.pass_rate(profile, 1)
+    assert rate == Fraction(32, 52) == Fraction(8, 13)
+    for right in (rate, Fraction(8, 13), 8 / 13, 0.615):
+        assert check("12.2", right).ok, right
+    for wrong in (Fraction(2, 3), 2 / 3, 0.667):
+        feedback = check("12.2", wrong)
+        assert not feedback.ok
+        assert "counts only the deals in which she is asked" in str(feedback)
+        assert "8/13" not in str(feedback) and "0.615" not in str(feedback)
+    stale = check("12.2", Fraction(4, 13))          # the pass rate at luck cost 1/8
+    assert not stale.ok and "Fraction(1, 6)" in str(stale)
+    assert not check("12.2", 1 / 3).ok

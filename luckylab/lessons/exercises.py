@@ -16,6 +16,13 @@ An answer file holds one table per exercise::
 ``text`` answers accept any of ``value`` (a string or a list of strings), ignoring case and
 surrounding spaces; ``set`` answers compare as sets, ``sequence`` answers in order.
 
+A common wrong answer can have a message of its own, shown instead of the hint (compared as
+the answer is, with the same tolerance; it must not be accepted itself)::
+
+    [[answers."12.2".mistakes]]
+    value = 0.6667
+    message = "that counts every deal in which Player 2 holds 3 or more ..."
+
 >>> from luckylab import check
 >>> check("demo.1", 6)
 correct
@@ -72,6 +79,14 @@ class Feedback:
 
 
 @dataclass(frozen=True, slots=True)
+class Mistake:
+    """A common wrong answer and what to say to it (instead of the hint)."""
+
+    value: Any
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """One exercise's answer as stored in package data."""
 
@@ -80,6 +95,7 @@ class Answer:
     value: Any
     hint: str
     tolerance: float = 0.0
+    mistakes: tuple[Mistake, ...] = ()
 
 
 def check(exercise: str, answer: Any) -> Feedback:
@@ -109,6 +125,9 @@ def check(exercise: str, answer: Any) -> Feedback:
     ok, why = _compare(expected, answer)
     if ok:
         return Feedback(exercise, True, "correct")
+    for mistake in expected.mistakes:
+        if _compare(_as_answer(expected, mistake), answer)[0]:
+            return Feedback(exercise, False, f"not yet: {mistake.message}")
     message = f"not yet: {why + ' ' if why else ''}{expected.hint}"
     if expected.kind == "number":
         message = message.rstrip(".") + f" (within {expected.tolerance:g})."
@@ -145,6 +164,12 @@ def _compare(expected: Answer, answer: Any) -> tuple[bool, str]:
         except TypeError:
             return False, "the items should be plain names or numbers."
     return items == wanted, ""  # sequence
+
+
+def _as_answer(expected: Answer, mistake: Mistake) -> Answer:
+    """A mistake as an answer of the same kind and tolerance, to compare with."""
+    value = [mistake.value] if expected.kind == "text" else mistake.value
+    return Answer(expected.exercise, expected.kind, value, expected.hint, expected.tolerance)
 
 
 def _norm(text: str) -> str:
@@ -184,7 +209,7 @@ def _answer(source: str, exercise: str, table: Any) -> Answer:
         raise LuckyLabError(f"{where}: an exercise id looks like '04.1' (lesson.number)")
     if not isinstance(table, dict):
         raise LuckyLabError(f"{where}: must be a table")
-    unknown = set(table) - {"kind", "value", "hint", "tolerance"}
+    unknown = set(table) - {"kind", "value", "hint", "tolerance", "mistakes"}
     if unknown:
         raise LuckyLabError(f"{where}: unknown keys {sorted(unknown)}")
     kind, value, hint = table.get("kind"), table.get("value"), table.get("hint")
@@ -212,4 +237,34 @@ def _answer(source: str, exercise: str, table: Any) -> Answer:
             raise LuckyLabError(f"{where}: value must be a string or a list of strings")
     if kind in ("set", "sequence") and not isinstance(value, list):
         raise LuckyLabError(f"{where}: value must be a list")
-    return Answer(exercise, kind, value, hint.strip(), float(tolerance))
+    answer = Answer(exercise, kind, value, hint.strip(), float(tolerance))
+    return Answer(exercise, kind, value, hint.strip(), float(tolerance),
+                  _mistakes(where, answer, table.get("mistakes", [])))
+
+
+def _mistakes(where: str, answer: Answer, tables: Any) -> tuple[Mistake, ...]:
+    """The ``mistakes`` of one answer: each a table with a wrong ``value`` and a ``message``."""
+    if not isinstance(tables, list):
+        raise LuckyLabError(f"{where}: mistakes must be a list of tables ([[...mistakes]])")
+    mistakes = []
+    for n, table in enumerate(tables, 1):
+        place = f"{where}: mistake {n}"
+        if not isinstance(table, dict) or set(table) != {"value", "message"}:
+            raise LuckyLabError(f"{place}: a mistake is a table of exactly 'value' and "
+                                "'message'")
+        message = table["message"]
+        if not isinstance(message, str) or not message.strip():
+            raise LuckyLabError(f"{place}: message must be a non-empty string")
+        value = table["value"]
+        kinds = {"integer": int, "number": (int, float), "text": str, "set": list,
+                 "sequence": list}[answer.kind]
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise LuckyLabError(f"{place}: value must be of the answer's kind ({answer.kind})")
+        mistake = Mistake(value, message.strip())
+        if _compare(answer, value)[0]:
+            raise LuckyLabError(f"{place}: the check accepts this value; a mistake must be "
+                                "wrong")
+        if str(answer.value) in mistake.message:
+            raise LuckyLabError(f"{place}: the message must not give the answer away")
+        mistakes.append(mistake)
+    return tuple(mistakes)

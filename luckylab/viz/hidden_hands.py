@@ -1,4 +1,4 @@
-"""Play one seat of the hidden-hand foiling round against the equilibrium (lesson 12).
+"""Play one seat of the hidden-hand foiling round against the equilibrium (lessons 12 and 12x).
 
 :class:`HiddenHandsTable` deals a round of :class:`luckylab.analysis.hidden_foil.HiddenFoil`
 (seeded), shows you only your own hand and what the players before you did, and lets you pass

@@ -124,6 +124,18 @@ BROKEN = {
     "shared link": (_set("## Story", "## Story\n\nSee ../shared/rules/island.md."), "../shared"),
     "test words": (_set("## Story", "## Story\n\nnbval pins this number."), "nbval"),
     "seat zero": (_set("## Story", "## Story\n\nPlayer 0 starts."), "numbered from 1"),
+    # a comparison concluded from overlapping intervals (issue 38)
+    "no difference from overlap": (
+        _set("## Story", "## Story\n\nThe intervals overlap: there is no difference."),
+        "we cannot tell"),
+    "order is chance": (
+        _set("## Story", "## Story\n\nThe order of the top two is chance."), "we cannot tell"),
+    "evenly matched": (
+        _set("## Story", "## Story\n\nBold and aggressive are evenly matched."),
+        "we cannot tell"),
+    "better only without overlap": (
+        _set("## Story", "## Story\n\nSearch wins only where the intervals do not overlap."),
+        "we cannot tell"),
     "exercise cell without answer = None": (
         _set("answer = None", 'answer = 6\nluckylab.check("04.1", answer)'), "answer = None"),
     "exercise cell checking another id": (

@@ -322,3 +322,28 @@ def test_own_rollout_like_the_others_is_no_split():
     same = AGENTS["save"](seed=6, iterations=12, own_rollout=AGENTS["save"].default_rollout)
     assert same.own_rollout is None
     assert same.explain(state.clone()) == AGENTS["save"](seed=6, iterations=12).explain(state)
+
+
+def test_a_search_tree_grown_an_iteration_at_a_time_is_the_bots_own_search():
+    """``tree(game)`` with ``iterate()`` N times is ``explain`` at N iterations: the same root
+    counts, the same move; each iteration adds one visit along its path, one new move last."""
+    game = luckylab.new_game("island", players=2, seed=10)
+    for _ in range(40):
+        if len(game.legal_actions()) > 1:
+            break
+        game.apply(game.legal_actions()[0])
+    action, counts = agent_class("island", "ismcts")(seed=3, iterations=12).explain(game)
+    tree = agent_class("island", "ismcts")(seed=3).tree(game)
+    for _ in range(12):
+        before = sum(e.visits for e in tree.root.edges.values())
+        step = tree.iterate()
+        assert sum(e.visits for e in tree.root.edges.values()) == before + 1
+        assert [added for _, _, added in step.path][-1] is True
+        assert not any(added for _, _, added in step.path[:-1])
+        assert step.world.observation(game.current_player) == game.observation(game.current_player)
+    grown = sorted((e.visits, e.reward, str(a)) for a, e in tree.root.edges.items() if e.visits)
+    assert grown == sorted((n, w, str(a)) for a, n, w in counts)
+    assert tree.choice() == action and tree.iterations == 12
+    text = tree.lines(depth=2)
+    assert text[0] == "Player 1 to move: 12 iterations" or text[0].endswith("12 iterations")
+    assert any("visits" in line and "available" in line for line in text[1:])

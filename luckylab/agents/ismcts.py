@@ -60,14 +60,14 @@ import math
 import random
 import time
 from collections.abc import Collection, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import BadBudget, LuckyLabError, OptionError
 from .base import Agent
 from .readable import readable_class, readable_names
 
 __all__ = ["AGENTS", "DEFAULT_ITERATIONS", "DoctorWhoISMCTS", "ISMCTSAgent", "IslandISMCTS",
-           "KillISMCTS", "PanicISMCTS", "SaveISMCTS"]
+           "Iteration", "KillISMCTS", "PanicISMCTS", "SaveISMCTS", "SearchTree"]
 
 
 class _Edge:
@@ -210,6 +210,16 @@ class ISMCTSAgent(Agent):
         of ``game`` when no rollout bot was given (None: the same as the others')."""
         return self.default_own_rollout
 
+    # -- reading a search, one iteration at a time ------------------------------------------
+    def tree(self, game: Any) -> SearchTree:
+        """A new search tree for ``game``, to grow an iteration at a time and print (see
+        :class:`SearchTree`): the same steps as :meth:`explain`, for reading, not playing."""
+        legal = game.legal_actions()
+        wanted = self._wanted(game)
+        if wanted != (self.rollout, self.own_rollout):
+            self._use(*wanted)
+        return SearchTree(self, game, *self._root(game, legal))
+
     # -- choosing ------------------------------------------------------------------------
     def choose(self, game: Any) -> Any:
         return self.explain(game)[0]
@@ -237,25 +247,8 @@ class ISMCTSAgent(Agent):
         wanted = self._wanted(game)
         if wanted != (self.rollout, self.own_rollout):
             self._use(*wanted)
+        root, first, moves, place = self._root(game, legal)
         me = game.current_player
-        root = _Node()
-        # The readable bots' moves are tried first. They are asked in a determinization, not
-        # in the real game: a readable bot may read more than this seat may know. A move the
-        # list leaves out (an Island foil naming particular cards among cards of equal Luck:
-        # the list holds one payment per combination of Luck values) is kept if the game
-        # accepts it: it is this seat's own move, legal in every world the seat thinks possible.
-        # The root's moves are this seat's own: the same list in every world the seat thinks
-        # possible (the conformance suite checks it for every game), so it is made once, not
-        # in every world (with Strangers an Island turn may have 300,000 Moves). ``place``:
-        # each move's place in that list.
-        place = {a: i for i, a in enumerate(legal)}
-        proposals = self._proposed(game.determinize(me, self.rng), place, game)
-        for action in dict.fromkeys(proposals) or [legal[0]]:
-            root.edges[action] = _Edge()
-        first = self.last_default = next(iter(root.edges))  # this seat's rollout bot's choice
-        unlisted = [a for a in root.edges if a not in place]
-        place.update((a, len(legal) + k) for k, a in enumerate(unlisted))
-        moves = legal + unlisted
         # Stop before an iteration that, as long as the longest so far, would end past the
         # budget: one iteration can cost a tenth of a second where the game has long to run.
         timed = self.cpu_ms is not None
@@ -274,6 +267,30 @@ class ISMCTSAgent(Agent):
             -item[1].visits, -item[1].reward / max(item[1].visits, 1)))
         self.last_search = [(a, e.visits, e.reward) for a, e in ranked if e.visits]
         return self._verdict(first, root.edges, ranked[0][0]), self.last_search
+
+    def _root(self, game: Any, legal: list[Any]) -> tuple[_Node, Any, list[Any], dict[Any, int]]:
+        """A new tree for ``game`` (whose legal moves are ``legal``): its root, this seat's
+        rollout bot's move (``first``, the one the guard keeps), the root's moves and their
+        places. One determinization is dealt, to ask the readable bots for their moves."""
+        me = game.current_player
+        root = _Node()
+        # The readable bots' moves are tried first. They are asked in a determinization, not
+        # in the real game: a readable bot may read more than this seat may know. A move the
+        # list leaves out (an Island foil naming particular cards among cards of equal Luck:
+        # the list holds one payment per combination of Luck values) is kept if the game
+        # accepts it: it is this seat's own move, legal in every world the seat thinks possible.
+        # The root's moves are this seat's own: the same list in every world the seat thinks
+        # possible (the conformance suite checks it for every game), so it is made once, not
+        # in every world (with Strangers an Island turn may have 300,000 Moves). ``place``:
+        # each move's place in that list.
+        place = {a: i for i, a in enumerate(legal)}
+        proposals = self._proposed(game.determinize(me, self.rng), place, game)
+        for action in dict.fromkeys(proposals) or [legal[0]]:
+            root.edges[action] = _Edge()
+        first = self.last_default = next(iter(root.edges))  # this seat's rollout bot's choice
+        unlisted = [a for a in root.edges if a not in place]
+        place.update((a, len(legal) + k) for k, a in enumerate(unlisted))
+        return root, first, legal + unlisted, place
 
     def _verdict(self, first: Any, edges: dict[Any, _Edge], best: Any) -> Any:
         """The move tried most often, unless the searching seat's rollout bot's own choice
@@ -301,12 +318,15 @@ class ISMCTSAgent(Agent):
 
     # -- one iteration -------------------------------------------------------------------
     def _iterate(self, world: Any, me: int, root: _Node, moves: list[Any],
-                 place: dict[Any, int]) -> None:
+                 place: dict[Any, int]) -> tuple[list[tuple[Any, int, bool]], Any]:
         """One simulated game in ``world``. ``moves``: the root's moves (the legal list, then
-        readable bots' moves the game accepts that it leaves out); ``place``: their places."""
+        readable bots' moves the game accepts that it leaves out); ``place``: their places.
+        Returns the moves walked in the tree (move, seat, whether it was added now) and the
+        game's ``returns()``."""
         if not (self._rollout_class.reads_events or self._own_class.reads_events):
             world.quieten(True)  # nobody reads a simulated game's sentences
         path: list[tuple[_Edge, int]] = []
+        walked: list[tuple[Any, int, bool]] = []
         node, seat = root, me
         while True:
             if node is root:
@@ -317,6 +337,7 @@ class ISMCTSAgent(Agent):
                                                {a: i for i, a in enumerate(legal)},
                                                mine=seat == me)
             path.append((edge, seat))
+            walked.append((action, seat, new))
             world.apply_trusted(action)
             if new or world.is_over:
                 break
@@ -335,6 +356,7 @@ class ISMCTSAgent(Agent):
         for edge, seat in path:
             edge.visits += 1
             edge.reward += returns[seat]
+        return walked, returns
 
     def _step(self, world: Any, node: _Node, legal: list[Any], place: dict[Any, int],
               root: bool = False, mine: bool = True) -> tuple[_Edge, Any, bool]:
@@ -392,6 +414,85 @@ class ISMCTSAgent(Agent):
                 break
             k += 1
         return legal[k]
+
+
+class Iteration(NamedTuple):
+    """What one iteration of :meth:`SearchTree.iterate` did."""
+
+    world: Any
+    """The determinization dealt (as dealt, before the iteration played in it)."""
+    path: list[tuple[Any, int, bool]]
+    """The moves walked down the tree, each ``(move, seat, added)``; ``added`` for the one
+    move expanded (the last)."""
+    returns: Any
+    """What each seat got in the finished game (``returns()``)."""
+
+
+class SearchTree:
+    """One ISMCTS tree, grown an iteration at a time, to read how the bot searches.
+
+    Made by :meth:`ISMCTSAgent.tree`. :meth:`iterate` runs one iteration (determinize, select,
+    expand, roll out, back up: the steps of :meth:`ISMCTSAgent.explain`, with the bot's
+    generator) and says what it did; :meth:`lines` prints the tree: each move with its visits,
+    its mover's total result ("wins") and its availability. It plays nothing and changes
+    nothing in the game; growing a tree draws from the bot's generator, as a search does.
+
+    >>> import luckylab
+    >>> game = luckylab.new_game("kill", players=2, seed=3)
+    >>> tree = KillISMCTS(seed=1).tree(game)
+    >>> step = tree.iterate()
+    >>> [added for _, _, added in step.path][-1], tree.iterations
+    (True, 1)
+    >>> tree.lines(depth=1)[0].endswith("to move: 1 iteration")
+    True
+    """
+
+    def __init__(self, bot: ISMCTSAgent, game: Any, root: _Node, first: Any,
+                 moves: list[Any], place: dict[Any, int]) -> None:
+        self.bot, self.game, self.root = bot, game, root
+        self.seat = game.current_player
+        self.rule_move = first  # the rollout bot's move: the one the guard keeps
+        self._moves, self._place = moves, place
+        self.iterations = 0
+
+    def iterate(self) -> Iteration:
+        """One iteration on a fresh determinization; what it did (:class:`Iteration`)."""
+        world = self.game.determinize(self.seat, self.bot.rng)
+        dealt = world.clone()
+        path, returns = self.bot._iterate(world, self.seat, self.root, self._moves,
+                                          self._place)
+        self.iterations += 1
+        return Iteration(dealt, path, returns)
+
+    def choice(self) -> Any:
+        """The move the bot would play after the iterations so far (with its guard)."""
+        ranked = sorted(self.root.edges.items(), key=lambda item: (
+            -item[1].visits, -item[1].reward / max(item[1].visits, 1)))
+        return self.bot._verdict(self.rule_move, self.root.edges, ranked[0][0])
+
+    def lines(self, describe: Any = str, depth: int = 2,
+              seat_name: Any = lambda seat: f"Player {seat + 1}") -> list[str]:
+        """The tree as text, to ``depth`` moves down: per node, whose move it is; per move,
+        ``visits``, ``wins`` (its mover's total result) and ``available``. ``describe(game,
+        move)`` names a move (default: ``str(move)``); ``seat_name(seat)`` names a seat."""
+        name = (lambda game, move: str(move)) if describe is str else describe
+        its = "iteration" if self.iterations == 1 else "iterations"
+        out = [f"{seat_name(self.seat)} to move: {self.iterations} {its}"]
+
+        def walk(node: _Node, indent: str, level: int) -> None:
+            for move, edge in node.edges.items():
+                if not edge.visits and not edge.available:
+                    continue
+                out.append(f"{indent}{name(self.game, move)}: visits {edge.visits}, wins "
+                           f"{edge.reward:g}, available {edge.available}")
+                if level < depth:
+                    for seat, after in edge.after.items():
+                        if after.edges:
+                            out.append(f"{indent}  then {seat_name(seat)} to move:")
+                            walk(after, indent + "    ", level + 1)
+
+        walk(self.root, "  ", 1)
+        return out
 
 
 _IDLE = random.Random(0)  # the generator of the bots that never draw from theirs

@@ -19,7 +19,7 @@ empty list when it follows it). The rules checked, in the order a lesson is read
 6. No ``<details>`` blocks, no ``NBVAL_`` comments in code, no ``../shared`` paths; students'
    text does not speak of nbval, pytest or the test suite, and numbers seats from 1; a
    comparison is never concluded as "no difference", "chance" or "evenly matched" (intervals
-   that overlap mean "we cannot tell").
+   that overlap do not show a difference: from them we cannot tell).
 7. Every figure (an image output, or an HTML ``<img>`` from :func:`luckylab.viz.show`) has a
    markdown caption right under it starting ``*Figure:*`` (or ``*Figure: ...*``, the whole
    caption in italics), and alt text (:mod:`luckylab.lessons.figures`).
@@ -73,8 +73,9 @@ _NO_DIFFERENCE = re.compile(
     re.I)
 """A comparison concluded from intervals that overlap: "no difference", "the order is
 chance", "they are evenly matched", "X beats Y only where the intervals do not overlap".
-Overlapping intervals say *we cannot tell* (and intervals that overlap a little can still
-differ clearly); a lesson words it so."""
+Overlapping intervals do not show a difference: from them *we cannot tell* (and intervals
+that overlap a little can still differ clearly, as a paired test shows); a lesson words it
+so."""
 _SEAT_ZERO = re.compile(r"\b(?:[Pp]layer|[Ss]eat) 0\b")
 
 
@@ -307,8 +308,9 @@ def _text(nb: NotebookNode) -> list[str]:
                 problems.append(f"cell {index}: {seat[0]!r}: seats are numbered from 1")
             same = _NO_DIFFERENCE.search(source)
             if same:
-                problems.append(f"cell {index}: {same[0]!r}: intervals that overlap say 'we "
-                                "cannot tell', never 'no difference', 'chance' or 'equal'")
+                problems.append(f"cell {index}: {same[0]!r}: intervals that overlap do not "
+                                "show a difference (from them we cannot tell; a paired test "
+                                "may), never 'no difference', 'chance' or 'equal'")
     return problems
 
 

@@ -273,7 +273,9 @@ def check_stepper(page, name: str, server: LabServer) -> str | None:
 
     Returns a description of the problem, or None.
     """
-    button = page.locator(".jp-NotebookPanel .jupyter-widgets button").filter(has_text=STEP_BUTTON)
+    # a play table's move buttons ("Step into the Hall", a Kill move) are not a stepper's
+    button = page.locator(".jp-NotebookPanel .jupyter-widgets "
+                          "button:not(.luckylab-play-table button)").filter(has_text=STEP_BUTTON)
     if not button.count():
         if name.startswith(STEPPER_LESSON):
             return f"no TurnStepper step button (text matching {STEP_BUTTON.pattern!r})"

@@ -47,6 +47,25 @@ ROWS = ("island:2", "island:4", "kill:2", "kill:4", "save:4", "doctorwho:3", "do
 """The rows of issue 24's table."""
 
 
+def parse_options(items: list[str]) -> dict[str, object]:
+    """``["beliefs=0.2", "observers=multiple"]`` -> ``{"beliefs": 0.2, ...}``: numbers are
+    read as numbers, ``none`` as None."""
+    out: dict[str, object] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"an option is name=value, not {item!r}")
+        value: object = None if text.lower() == "none" else text
+        for kind in (int, float):
+            try:
+                value = kind(text)
+                break
+            except ValueError:
+                pass
+        out[name] = value
+    return out
+
+
 def readable(game: str) -> list[str]:
     """The readable bots of ``game`` (every bundled bot but the look-ahead ones)."""
     return agent_names(game)
@@ -66,7 +85,7 @@ def play(job: tuple) -> tuple[float, float, float, int, int, int]:
     decisions cut short by the CPU cap). ``budget``: (iterations, the CPU cap in ms or None,
     the rollout bot or None for the bot's own)."""
     game_name, players, seed, first, others, bot, budget = job
-    iterations, max_cpu_ms, rollout = budget
+    iterations, max_cpu_ms, rollout, extra = budget
     game = luckylab.new_game(game_name, players=players, seed=seed)
     seats = player_seats(game_name, players)
     bots = {s: agent_class(game_name)(seed=seed % 2**32 + s) for s in range(game.num_seats)}
@@ -76,6 +95,7 @@ def play(job: tuple) -> tuple[float, float, float, int, int, int]:
             options = {"max_cpu_ms": max_cpu_ms} if bot == "ismcts" and max_cpu_ms else {}
             if rollout:
                 options["rollout"] = rollout
+            options.update(extra)
             bots[seat] = agent_class(game_name, bot)(seed=seed % 2**32 + seat,
                                                      iterations=iterations, **options)
         else:
@@ -167,6 +187,9 @@ def main() -> None:
     parser.add_argument("--rollout", default=None, nargs="*", metavar="[GAME=]BOT",
                         help="the rollout bot: BOT for every game or GAME=BOT (default: the "
                              "bot's own)")
+    parser.add_argument("--option", nargs="*", default=[], metavar="[GAME=]NAME=VALUE",
+                        help="another keyword of the searching bot, for every game or one: "
+                             "beliefs=0.2, observers=multiple, doctorwho=observers=multiple")
     parser.add_argument("--rows", nargs="*", default=list(ROWS), metavar="GAME:PLAYERS")
     parser.add_argument("--oppositions", nargs="*", default=None,
                         help="only these oppositions (bot names or mix; default: all)")
@@ -185,6 +208,11 @@ def main() -> None:
     for item in args.rollout or ():
         name, _, bot_name = item.rpartition("=")
         rollouts[name or "*"] = bot_name
+    extras: dict[str, dict[str, object]] = {}
+    for item in args.option:
+        head, _, rest = item.partition("=")
+        spec, text = (head, rest) if "=" in rest else ("*", item)
+        extras.setdefault(spec, {}).update(parse_options([text]))
     labels = {"source": "measured by benchmarks/bench_search.py",
               "command": "python benchmarks/bench_search.py " + " ".join(sys.argv[1:]),
               "luckylab_version": luckylab.__version__, "commit": commit(),
@@ -205,7 +233,9 @@ def main() -> None:
         if iterations is None:
             iterations = agent_class(game_name, args.bot)(seed=0).iterations
         rollout = rollouts.get(game_name, rollouts.get("*"))
-        budget = (iterations, args.max_cpu_ms or None, rollout)
+        extra = {name: value for spec, options in extras.items()
+                 if spec in ("*", game_name) for name, value in options.items()}
+        budget = (iterations, args.max_cpu_ms or None, rollout, extra)
         for opposition in (*readable(game_name), "mix"):
             if args.oppositions and opposition not in args.oppositions:
                 continue
@@ -233,6 +263,7 @@ def main() -> None:
                    "iterations": iterations, "searched": searched,
                    "max_cpu_ms": budget[1], "cut_short": sum(r[5] for r in mine),
                    "rollout": rollout or _own_rollout(game_name, players, args.bot),
+                   **({"options": {k: v for k, v in extra.items()}} if extra else {}),
                    "simulations": sum(r[4] for r in mine), "search_cpu_s": round(cpu, 3),
                    "max_decision_cpu_s": round(max(r[2] for r in mine), 3),
                    "wall_s": round(wall, 1)}

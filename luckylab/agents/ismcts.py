@@ -34,7 +34,10 @@ seat won 29. Because every iteration draws a new
 world, one tree learns what is good *on average over the worlds the seat thinks possible*,
 not in one imagined deal. The moves of other seats are keyed by what they are; where a seat
 cannot see another's move (a card passed face down in Doctor Who), the tree still splits on
-it (the *single-observer* simplification; multiple-observer ISMCTS avoids it).
+it (the *single-observer* simplification). ``observers="multiple"`` avoids it: one tree per
+seat, a hidden move one branch in the trees of those who did not make it (see
+:meth:`ISMCTSAgent._iterate_observers`). And ``beliefs`` deals the hidden cards as the other
+players' passes suggest instead of uniformly (:mod:`luckylab.agents.beliefs`).
 
 The budget is ``iterations`` per decision (the default; a seed then replays a game exactly)
 or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more);
@@ -63,7 +66,9 @@ from collections.abc import Collection, Iterator
 from typing import Any, NamedTuple
 
 from ..errors import BadBudget, LuckyLabError, OptionError
+from ..games.shown import Unseen
 from .base import Agent
+from .beliefs import Beliefs
 from .readable import readable_class, readable_names
 
 __all__ = ["AGENTS", "DEFAULT_ITERATIONS", "DoctorWhoISMCTS", "ISMCTSAgent", "IslandISMCTS",
@@ -86,12 +91,13 @@ class _Edge:
 class _Node:
     """A point in the tree: the moves tried from here, in the order they were added."""
 
-    __slots__ = ("edges", "visits", "ordered")
+    __slots__ = ("edges", "visits", "ordered", "trees")
 
     def __init__(self) -> None:
         self.edges: dict[Any, _Edge] = {}
         self.visits = 0
         self.ordered: list[tuple[Any, _Edge]] = []  # the root's edges by place (see _step)
+        self.trees: dict[int, _Node] | None = None  # at the root: each seat's tree (observers)
 
 
 class ISMCTSAgent(Agent):
@@ -122,6 +128,22 @@ class ISMCTSAgent(Agent):
         like ``rollout``. By default the searching seat rolls out like the others.
     exploration
         The UCB constant ``c``.
+    beliefs
+        If given (0 to 1), deal the hidden cards as the other players' passes suggest
+        (:mod:`luckylab.agents.beliefs`): a world in which a player who passed could have foiled
+        is kept with this probability per such pass. None (the default): every deal the seat
+        cannot rule out is as likely as any other.
+    observers
+        ``"single"`` (the default): one tree, every move keyed by what it is. ``"multiple"``:
+        one tree per seat (multiple-observer ISMCTS, Cowling, Powley and Whitehouse 2012): each
+        seat chooses in its own tree, where a move it cannot see (the game's
+        ``HIDDEN_ACTIONS``: a card passed or played face down) is one branch however it was
+        made, so a seat's later choices do not depend on what it could not have known. In a
+        game that hides no move the two are the same search.
+    rollout_epsilon
+        In the simulated games, each decision of a rollout bot is the game's random bot's
+        instead with this probability (an epsilon-greedy rollout; 0, the default: never). The
+        engines' fused turns then cannot play the rollouts.
     widening
         A node with ``n`` visits may have ``1 + widening * sqrt(n)`` children.
     """
@@ -131,6 +153,8 @@ class ISMCTSAgent(Agent):
     default_rollout = "random"
     default_own_rollout: str | None = None  # None: the searching seat rolls out like the rest
     default_iterations = 200
+    default_beliefs: float | None = None  # None: uniform deals (see ``beliefs``)
+    default_observers = "single"
     trusted = True  # a legal move: listed, or a readable bot's move the game accepted
     reads_events = False
 
@@ -139,7 +163,9 @@ class ISMCTSAgent(Agent):
                  max_cpu_ms: float | None = None,
                  rollout: str | None = None, own_rollout: str | None = None,
                  exploration: float = 0.7,
-                 widening: float = 1.0, guard: float = 1.64) -> None:
+                 widening: float = 1.0, guard: float = 1.64,
+                 beliefs: float | None = None, observers: str | None = None,
+                 rollout_epsilon: float = 0.0) -> None:
         super().__init__(seed)
         iterations = self.default_iterations if iterations is None else iterations
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -153,6 +179,17 @@ class ISMCTSAgent(Agent):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                     0 <= value < math.inf):
                 raise BadBudget(f"{what} must be a number >= 0, not {value!r}")
+        beliefs = self.default_beliefs if beliefs is None else beliefs
+        if beliefs is not None and (isinstance(beliefs, bool) or not isinstance(
+                beliefs, (int, float)) or not 0 <= beliefs <= 1):
+            raise BadBudget(f"beliefs must be a number from 0 to 1 (or None), not {beliefs!r}")
+        if isinstance(rollout_epsilon, bool) or not isinstance(
+                rollout_epsilon, (int, float)) or not 0 <= rollout_epsilon <= 1:
+            raise BadBudget(f"rollout_epsilon must be a number from 0 to 1, not "
+                            f"{rollout_epsilon!r}")
+        observers = self.default_observers if observers is None else observers
+        if observers not in ("single", "multiple"):
+            raise BadBudget(f"observers must be 'single' or 'multiple', not {observers!r}")
         if self.name in (rollout, own_rollout):
             raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
         self._given = (rollout, own_rollout)
@@ -167,6 +204,10 @@ class ISMCTSAgent(Agent):
         self.exploration = float(exploration)
         self.widening = float(widening)
         self.guard = float(guard)
+        self.beliefs = None if beliefs is None else float(beliefs)
+        self.observers = observers
+        self.rollout_epsilon = float(rollout_epsilon)
+        self.last_beliefs: Beliefs | None = None  # the last search's (what it read, dealt)
         self.searched = 0  # decisions that needed a search (for benchmarks)
         self.simulations = 0
         self.last_search: list[tuple[Any, int, float]] = []
@@ -177,6 +218,8 @@ class ISMCTSAgent(Agent):
         if self.max_cpu_ms and not self.cpu_ms:
             budget += f", max_cpu_ms={self.max_cpu_ms}"
         own = f", own_rollout={self.own_rollout!r}" if self.own_rollout else ""
+        if self.beliefs is not None:
+            own += f", beliefs={self.beliefs:g}"
         return f"{type(self).__name__}({budget}, rollout={self.rollout!r}{own})"
 
     def _wanted(self, game: Any) -> tuple[str, str | None]:
@@ -255,8 +298,9 @@ class ISMCTSAgent(Agent):
         ms = self.cpu_ms if timed else self.max_cpu_ms
         end = math.inf if ms is None else start + ms / 1000
         done, longest, now = 0, 0.0, clock()
+        deal = self._dealer(game, me)
         while done == 0 or ((timed or done < self.iterations) and now + longest < end):
-            self._iterate(game.determinize(me, self.rng), me, root, moves, place)
+            self._iterate(deal(self.rng), me, root, moves, place)
             done += 1
             if ms is not None:  # (reading the CPU clock is a system call: only for a CPU budget)
                 before, now = now, clock()
@@ -267,6 +311,15 @@ class ISMCTSAgent(Agent):
             -item[1].visits, -item[1].reward / max(item[1].visits, 1)))
         self.last_search = [(a, e.visits, e.reward) for a, e in ranked if e.visits]
         return self._verdict(first, root.edges, ranked[0][0]), self.last_search
+
+    def _dealer(self, game: Any, me: int) -> Any:
+        """How this search deals its worlds: ``game.determinize(me, rng)``, or by
+        :class:`~luckylab.agents.beliefs.Beliefs` when ``beliefs`` is set."""
+        if self.beliefs is None:
+            self.last_beliefs = None
+            return lambda rng: game.determinize(me, rng)
+        self.last_beliefs = Beliefs(game, me, self.beliefs)
+        return self.last_beliefs.deal
 
     def _root(self, game: Any, legal: list[Any]) -> tuple[_Node, Any, list[Any], dict[Any, int]]:
         """A new tree for ``game`` (whose legal moves are ``legal``): its root, this seat's
@@ -325,6 +378,8 @@ class ISMCTSAgent(Agent):
         game's ``returns()``."""
         if not (self._rollout_class.reads_events or self._own_class.reads_events):
             world.quieten(True)  # nobody reads a simulated game's sentences
+        if self.observers == "multiple":
+            return self._iterate_observers(world, me, root, moves, place)
         path: list[tuple[_Edge, int]] = []
         walked: list[tuple[Any, int, bool]] = []
         node, seat = root, me
@@ -347,16 +402,76 @@ class ISMCTSAgent(Agent):
                 after = edge.after[seat] = _Node()
             node = after
         if not world.is_over:
-            bot = _bot(self._rollout_class, self.rng)
-            choosers = [bot.choose] * world.num_seats
-            if self._own_class is not self._rollout_class:
-                choosers[me] = _bot(self._own_class, self.rng).choose
-            world.play_out(choosers)
+            self._roll_out(world, me)
         returns = world.returns()
         for edge, seat in path:
             edge.visits += 1
             edge.reward += returns[seat]
         return walked, returns
+
+    def _iterate_observers(self, world: Any, me: int, root: _Node, moves: list[Any],
+                           place: dict[Any, int]) -> tuple[list[tuple[Any, int, bool]], Any]:
+        """One simulated game of multiple-observer ISMCTS: the seat to move chooses in its own
+        tree (by :meth:`_step`, as in the single tree); every other seat's tree follows the
+        move as that seat saw it (an :class:`~luckylab.games.shown.Unseen` for a hidden move);
+        the statistics are those of each move in its mover's tree."""
+        hidden = frozenset(getattr(type(world), "HIDDEN_ACTIONS", ()))
+        trees = root.trees
+        if trees is None:
+            trees = root.trees = {s: (root if s == me else _Node())
+                                  for s in range(world.num_seats)}
+        nodes = dict(trees)
+        path: list[tuple[_Edge, int]] = []
+        walked: list[tuple[Any, int, bool]] = []
+        seat = me
+        while True:
+            node = nodes[seat]
+            if node is root:
+                edge, action, new = self._step(world, node, moves, place, True)
+            else:
+                legal = world.legal_actions()
+                edge, action, new = self._step(world, node, legal,
+                                               {a: i for i, a in enumerate(legal)},
+                                               mine=seat == me)
+            path.append((edge, seat))
+            walked.append((action, seat, new))
+            seen = Unseen(action.type_name, seat) if type(action) in hidden else action
+            world.apply_trusted(action)
+            if new or world.is_over:
+                break
+            mover, seat = seat, world.current_player
+            for observer, at in nodes.items():
+                if observer == mover:
+                    followed = edge
+                else:  # the move as this seat saw it: a branch its own choices never pick
+                    followed = at.edges.get(seen)
+                    if followed is None:
+                        followed = at.edges[seen] = _Edge()
+                after = followed.after.get(seat)
+                if after is None:
+                    after = followed.after[seat] = _Node()
+                nodes[observer] = after
+        if not world.is_over:
+            self._roll_out(world, me)
+        returns = world.returns()
+        for edge, mover in path:
+            edge.visits += 1
+            edge.reward += returns[mover]
+        return walked, returns
+
+    def _roll_out(self, world: Any, me: int) -> None:
+        """Finish ``world`` with the rollout bots: ``own_rollout``'s for ``me`` if given,
+        ``rollout``'s for every other seat; with ``rollout_epsilon`` each of their decisions is
+        the game's random bot's instead, with that probability."""
+        bot = _bot(self._rollout_class, self.rng)
+        choosers = [bot.choose] * world.num_seats
+        if self._own_class is not self._rollout_class:
+            choosers[me] = _bot(self._own_class, self.rng).choose
+        if self.rollout_epsilon:
+            wild = _bot(readable_class(self.game_name, "random"), self.rng).choose
+            choosers = [_mixed(choose, wild, self.rollout_epsilon, self.rng)
+                        for choose in choosers]
+        world.play_out(choosers)
 
     def _step(self, world: Any, node: _Node, legal: list[Any], place: dict[Any, int],
               root: bool = False, mine: bool = True) -> tuple[_Edge, Any, bool]:
@@ -453,11 +568,12 @@ class SearchTree:
         self.seat = game.current_player
         self.rule_move = first  # the rollout bot's move: the one the guard keeps
         self._moves, self._place = moves, place
+        self._deal = bot._dealer(game, self.seat)
         self.iterations = 0
 
     def iterate(self) -> Iteration:
         """One iteration on a fresh determinization; what it did (:class:`Iteration`)."""
-        world = self.game.determinize(self.seat, self.bot.rng)
+        world = self._deal(self.bot.rng)
         dealt = world.clone()
         path, returns = self.bot._iterate(world, self.seat, self.root, self._moves,
                                           self._place)
@@ -504,6 +620,13 @@ def _bot(cls: type[Agent], rng: random.Random) -> Agent:
     seeded one (the same play; ``rng`` draws the seed all the same)."""
     seed = rng.getrandbits(32)
     return cls(seed=_IDLE if cls.__dict__.get("draws", True) is False else seed)
+
+
+def _mixed(choose: Any, wild: Any, epsilon: float, rng: random.Random) -> Any:
+    """A chooser that asks ``wild`` with probability ``epsilon``, else ``choose``."""
+    def mixed(game: Any) -> Any:
+        return wild(game) if rng.random() < epsilon else choose(game)
+    return mixed
 
 
 def _accepted(game: Any, action: Any) -> bool:

@@ -33,8 +33,8 @@ from typing import Any
 
 from ..errors import SearchCurveError
 
-__all__ = ["SearchCurveError", "interval", "load_search_curve", "load_search_strength",
-           "row_verdict", "strength_rows"]
+__all__ = ["SearchCurveError", "has_room", "interval", "load_search_curve",
+           "load_search_strength", "row_verdict", "strength_rows"]
 
 DATA_FILE = "search_curve.json"
 SOURCE = "measured by benchmarks/search_curve.py"
@@ -147,17 +147,39 @@ def interval(total: float, total_sq: float, games: int, metric: str = "win",
 
 def row_verdict(row: dict[str, Any]) -> str:
     """``"yes"`` when the searcher's 95 % interval lies wholly above the best readable bot's
-    (the target of issue 24), ``"no"`` otherwise."""
+    (the target of issue 24), ``"no"`` otherwise; ``"no (no room)"`` when not even a searcher
+    that won every game could be clearly ahead (:func:`has_room`)."""
     lo, _ = interval(row["total"], row["total_sq"], row["games"], row["metric"])
     _, best_hi = interval(row["best_total"], row["best_total_sq"], row["games"], row["metric"])
-    return "yes" if lo > best_hi else "no"
+    if lo > best_hi:
+        return "yes"
+    return "no" if has_room(row) else "no (no room)"
+
+
+def has_room(row: dict[str, Any]) -> bool:
+    """Whether a look-ahead bot *could* be clearly ahead in ``row``: a win-rate row where even
+    winning all of its games gives an interval that still overlaps the best readable bot's
+    (a rule that already wins 98 % or more of 400 games) has no room. A team-score row always
+    has room (no score is a ceiling there).
+
+    >>> has_room({"games": 400, "metric": "win", "best_total": 396, "best_total_sq": 396})
+    False
+    >>> has_room({"games": 400, "metric": "win", "best_total": 380, "best_total_sq": 380})
+    True
+    """
+    if row["metric"] != "win":
+        return True
+    n = row["games"]
+    best_hi = interval(row["best_total"], row["best_total_sq"], n, "win")[1]
+    return interval(n, n, n, "win")[0] > best_hi
 
 
 def strength_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The rows of a strength table with their means, intervals and verdicts: ``mean``,
     ``low``, ``high`` (the look-ahead bot), ``best_mean``, ``best_low``, ``best_high`` (the
     best readable bot in the same seat), ``met`` (the intervals do not overlap, the searcher
-    above) and ``cpu_ms`` (mean CPU milliseconds per searched decision)."""
+    above), ``room`` (:func:`has_room`) and ``cpu_ms`` (mean CPU milliseconds per searched
+    decision)."""
     out = []
     for row in data["rows"]:
         n, metric = row["games"], row["metric"]
@@ -165,7 +187,7 @@ def strength_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
         blo, bhi = interval(row["best_total"], row["best_total_sq"], n, metric)
         out.append({**row, "mean": row["total"] / n, "low": lo, "high": hi,
                     "best_mean": row["best_total"] / n, "best_low": blo, "best_high": bhi,
-                    "met": lo > bhi,
+                    "met": lo > bhi, "room": has_room(row),
                     "cpu_ms": 1000 * row["search_cpu_s"] / max(row["searched"], 1)})
     return out
 

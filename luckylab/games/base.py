@@ -351,6 +351,13 @@ class GameBase:
     """For an event kind, the keys of its data only the event's ``seat`` (and the seat ``to``
     it was given) see: the card a penalty passed. Empty: every event is public."""
 
+    def foiling_rules(self) -> Any:
+        """The game's foiling rules (:class:`~luckylab.games.foiling.FoilRules`: which cards
+        count against an attempt and what each is worth), or None in a game where nobody
+        foils. A look-ahead bot reads the other players' passes with them
+        (:mod:`luckylab.agents.beliefs`)."""
+        return None
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         from .fused import as_written

@@ -713,6 +713,10 @@ class IslandGame(IslandViews, IslandIds, HandlerTable, GameBase):
                               seat=seat, cards=[], luck=0, needed=round_.needed)
         self._finish_foil()
 
+    def foiling_rules(self) -> FoilRules:
+        """The foiling rules (:func:`foil_rules`), for a look-ahead bot reading passes."""
+        return foil_rules()
+
     def _check_foil(self, seat: int, action: Foil) -> None:
         foil_rules().check(self.hands[seat], action.cards, self.foil, f"{self.names[seat]}'s")
 

@@ -614,6 +614,10 @@ class KillGame(KillViews, KillIds, HandlerTable, GameBase):
         self._end_turn()
 
     # Foiling (K-FAIL-1; the round itself is luckylab.games.foiling) ------------------------
+    def foiling_rules(self) -> FoilRules:
+        """The foiling rules (:func:`foil_rules`), for a look-ahead bot reading passes."""
+        return foil_rules()
+
     def _check_foil(self, seat: int, action: Foil) -> None:
         self._t.foiling.check(self.hands[seat], action.cards, self.foil, f"{self.names[seat]}'s")
 

@@ -516,6 +516,10 @@ class SaveGame(SaveViews, SaveIds, HandlerTable, GameBase):
         changed on a live game."""
         return self._foil_rules[self.last_must_foil]
 
+    def foiling_rules(self) -> FoilRules:
+        """The failure round's rules (``S-FAIL-*``), for a look-ahead bot reading passes."""
+        return self._foiling
+
     def may_pass(self) -> bool:
         """In a failure round, whether the player asked may pass (``Foil()`` is legal): not
         when ``S-FAIL-3`` makes them stop the attempt.

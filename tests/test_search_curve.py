@@ -131,7 +131,7 @@ def test_the_strength_tables_readable_baseline_replays():
     total = sum(bench.play((row["game"], row["players"], s, row["best_readable"],
                             bench.opponents(row["game"], row["players"], row["opponents"], i),
                             data["bot"], (row["iterations"], row.get("max_cpu_ms"),
-                                          row.get("rollout"))))[0]
+                                          row.get("rollout"), row.get("options", {}))))[0]
                 for i, s in enumerate(seeds))
     assert total == pytest.approx(row["best_total"])
 

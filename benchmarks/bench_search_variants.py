@@ -14,6 +14,11 @@ CPU milliseconds per searched decision (mean, largest) and simulations per CPU s
 each of ``--games`` deals played twice with the seats swapped, the variant's share of the
 wins per deal (a deal's two games are not independent; the interval is over deals).
 
+``--agreement N``: no games; on N positions met in games of the game's default bots (every
+seventh decision with a choice, seeds 0, 1, ...), how often the base and the variant choose
+differently, and the CPU of each (a variant that seldom chooses differently cannot play much
+better or worse, whatever many games would say).
+
 Options are ``name=value`` (numbers are read as numbers, ``none`` as None): any keyword of
 :class:`luckylab.agents.ismcts.ISMCTSAgent` (``iterations``, ``cpu_ms``, ``rollout``,
 ``own_rollout``, ``beliefs``, ...). Every decision is capped at ``--max-cpu-ms`` of CPU
@@ -68,6 +73,35 @@ def play(job: tuple) -> tuple[float, float, float, int, int]:
     return game.returns()[my_seat], spent, longest, me.searched, me.simulations
 
 
+def positions(game_name: str, players: int, count: int) -> list:
+    """``count`` positions with more than one legal move, from games of the default bots."""
+    found: list = []
+    seed = 0
+    while len(found) < count:
+        game = luckylab.new_game(game_name, players=players, seed=seed)
+        bots = [agent_class(game_name)(seed=s) for s in range(game.num_seats)]
+        k = 0
+        while not game.is_over and len(found) < count:
+            if k % 7 == 3 and len(game.legal_actions()) > 1:
+                found.append(game.clone())
+            game.apply(bots[game.current_player].choose(game))
+            k += 1
+        seed += 1
+    return found
+
+
+def agreement(job: tuple) -> tuple[bool, float, float]:
+    """Whether base and variant choose differently at one position, and their CPU seconds."""
+    game, index, base, variant = job
+    cpu = []
+    choices = []
+    for options in (base, variant):
+        start = time.process_time()
+        choices.append(agent_class(game.game_name, "ismcts")(seed=index, **options).choose(game))
+        cpu.append(time.process_time() - start)
+    return choices[0] != choices[1], cpu[0], cpu[1]
+
+
 def cost(results: list[tuple]) -> str:
     cpu = sum(r[1] for r in results)
     searched = max(sum(r[3] for r in results), 1)
@@ -86,6 +120,8 @@ def main() -> None:
     parser.add_argument("--max-cpu-ms", type=float, default=900.0)
     parser.add_argument("--match", action="store_true",
                         help="a 2-player match of the variant against the default bot")
+    parser.add_argument("--agreement", type=int, default=0, metavar="N",
+                        help="compare the two variants' choices on N positions instead")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     game_name, _, players_text = args.row.partition(":")
@@ -95,7 +131,14 @@ def main() -> None:
     seeds = game_seeds(1300 + players, args.games)
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     run = pool.map if pool else map
-    if args.match:
+    if args.agreement:
+        found = positions(game_name, players, args.agreement)
+        out = list(run(agreement, [(g, i, base, variant) for i, g in enumerate(found)]))
+        differ = sum(o[0] for o in out)
+        print(f"{args.row}: {differ} of {len(out)} positions chosen differently; CPU ms per "
+              f"decision: base {1000 * sum(o[1] for o in out) / len(out):.0f}, variant "
+              f"{1000 * sum(o[2] for o in out) / len(out):.0f}")
+    elif args.match:
         if players != 2:
             raise SystemExit("--match plays 2-player games")
         default = agent_class(game_name).name

@@ -144,3 +144,27 @@ def test_the_search_with_beliefs_plays_a_seeded_game_the_same_way_twice():
     assert again.explain(game) == first
     assert again.last_beliefs is not None and again.last_beliefs.dealt >= 40
     assert "beliefs=0.2" in repr(again)
+
+
+def test_simulate_shows_a_bot_with_beliefs_the_passes():
+    # luckylab.simulate runs games of bundled bots quietly (no events): a student's search bot
+    # with beliefs (a subclass) must still be shown the passes it reads.
+    from luckylab.agents.ismcts import KillISMCTS
+    from luckylab.simulation import play_game
+
+    seen: list[int] = []
+
+    class Reader(KillISMCTS):
+        default_beliefs = 0.2
+        default_iterations = 6
+
+        def _dealer(self, game, me):
+            deal = super()._dealer(game, me)
+            seen.append(len(self.last_beliefs.declines))
+            return deal
+
+    for seed in range(3):
+        play_game("kill", 4, seed=seed, agents=[Reader, "opportunist", "opportunist",
+                                                "opportunist"])
+    assert seen and max(seen) > 0
+    assert Reader(seed=1).reads_events and not KillISMCTS(seed=1).reads_events

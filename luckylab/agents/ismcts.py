@@ -205,6 +205,7 @@ class ISMCTSAgent(Agent):
         self.widening = float(widening)
         self.guard = float(guard)
         self.beliefs = None if beliefs is None else float(beliefs)
+        self.reads_events = self.beliefs is not None  # beliefs read the passes in the events
         self.observers = observers
         self.rollout_epsilon = float(rollout_epsilon)
         self.last_beliefs: Beliefs | None = None  # the last search's (what it read, dealt)

@@ -168,3 +168,16 @@ def test_simulate_shows_a_bot_with_beliefs_the_passes():
                                                 "opportunist"])
     assert seen and max(seen) > 0
     assert Reader(seed=1).reads_events and not KillISMCTS(seed=1).reads_events
+
+
+def test_a_past_that_names_no_seat_or_card_of_this_game_tells_nothing():
+    game = luckylab.new_game("kill", players=3, seed=1)
+    game.events.extend([Event("foil", "", {"seat": 7, "cards": [], "needed": 2}),
+                        Event("foil", "", {"seat": 1, "cards": [], "needed": 2}),
+                        Event("foil", "", {"seat": 1, "cards": [10**6], "needed": 0}),
+                        Event("foil", "", {"seat": "1", "cards": [], "needed": 2}),
+                        Event("foil", "", {"seat": 2, "cards": [], "needed": True})])
+    beliefs = Beliefs(game, 0, keep=0.2)
+    assert beliefs.declines == []
+    world = beliefs.deal(random.Random(1))
+    assert world.hands[0] == game.hands[0]

@@ -151,8 +151,14 @@ class Beliefs:
         smallest values there, as many as it holds cards."""
         values = self._values
         seat, needed, paid = decline
+        hands = self.game.hands
+        if not (isinstance(seat, int) and 0 <= seat < self.game.num_seats and (
+                seat in hands if isinstance(hands, dict) else seat < len(hands))):
+            return False  # not a seat of this game: the pass says nothing here
+        if any(not (isinstance(c, int) and 0 <= c < len(values)) for c in paid):
+            return False  # not this game's cards
         pool = sorted(values[c] or 0 for c in self.game.unseen_cards(self.seat))
-        least = sum(pool[:len(self.game.hands[seat])]) + sum(values[c] or 0 for c in paid)
+        least = sum(pool[:len(hands[seat])]) + sum(values[c] or 0 for c in paid)
         return least < needed
 
     def contradicted(self, world: Any) -> int:

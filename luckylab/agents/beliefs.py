@@ -10,11 +10,11 @@ deals more rarely: Bayes' rule, worked by dealing again.
 
 **The evidence.** :func:`declines` reads the seat's past (the ``foil`` events every player sees)
 for each pass, or payment too small, by another player: who (``seat``), how much was still
-needed after it (``needed``). Until that player's next turn, its hand only loses cards (it
-draws, snoops or takes a card only in its own turn), and the cards it pays in later attempts
-are played face up. So the cards it *certainly* held when it passed are the cards it holds now
-plus those it has paid since (``paid``). Once it has had a turn, the pass tells no more (what
-it drew is unknown) and is dropped.
+needed after it (``needed``). Until that player may have gained a card (its turn, a draw, a
+card passed to it: :data:`GAINS`), its hand only loses cards, and the cards it pays in later
+attempts are played face up. So the cards it *certainly* held when it passed are the cards it
+holds now plus those it has paid since (``paid``). Once it may have gained one, the pass tells
+no more (what it drew is unknown) and is dropped.
 
 **The likelihood.** A world *contradicts* a decline when those certain cards could have
 covered what was needed: ``value(hand now) + value(paid since) >= needed``. A bot that foils
@@ -27,7 +27,7 @@ one that contradicts none has likelihood 1.
 ``keep ** k``; otherwise deal again. Each kept world is then distributed exactly as the
 uniform deal weighted by the likelihood (the posterior), as in the resampling step of a
 particle filter. Rejection can be slow when the evidence is strong, so after ``tries`` deals
-the world that contradicted fewest declines is kept (the last such deal, then; said by
+the world that contradicted fewest declines is kept (the latest of those that tie; counted by
 :attr:`Beliefs.capped`).
 
 A worked example (Kill Doctor Lucky, 3 players, seed 1). Player 1 (seat 0) cannot see 90 cards:
@@ -41,8 +41,9 @@ the search plays in give Player 2 the points to foil (``tests/test_beliefs.py`` 
 and counts).
 
 The games that name their foiling rules (``game.foiling_rules()``: the Island's Luck, Kill's
-Failure points)
-have this evidence; the others have none, and their deals are the uniform ones.
+and Save's Failure points) have this evidence; the others have none, and their deals are the
+uniform ones. Measured, a belief this strong is right only about players who foil whenever
+they can: ``benchmarks/results/search_variants_2026-12-05.md``.
 
 >>> import luckylab, random
 >>> game = luckylab.new_game("kill", players=3, seed=1)

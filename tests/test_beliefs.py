@@ -50,7 +50,7 @@ def test_after_a_pass_worlds_where_the_passer_could_foil_become_rarer(game_name,
     # Issue 40: an opponent declines to foil an attack that needed v; worlds where it held v
     # or more (Luck, Failure points) become rarer, by the factor ``keep`` per pass (Bayes).
     game = _after_a_pass(game_name, players, bot, range(100))
-    rules = game.foiling_rules()
+    rules = game.view(0).foiling_rules()
     (seat, needed, paid), *_ = Beliefs(game, 0, keep=0.5).declines
     n = 3000
     rng = random.Random(7)
@@ -76,7 +76,7 @@ def test_the_worked_example_of_the_module_docstring():
     # beliefs.py: Kill, 3 players, seed 1; Player 2 (seat 1) passes an attack that needs 2;
     # deals giving Player 2 two or more Failure points go from 0.881 to about 0.60 (by hand).
     game = luckylab.new_game("kill", players=3, seed=1)
-    rules = game.foiling_rules()
+    rules = game.view(0).foiling_rules()
     past = [Event("foil", "Player 2 passes.", {"seat": 1, "cards": [], "needed": 2})]
     game.events.extend(past)
     beliefs = Beliefs(game, 0, keep=0.2)
@@ -114,7 +114,7 @@ def test_without_a_pass_or_without_foiling_the_deal_is_the_uniform_one():
     same = game.determinize(0, random.Random(5))
     assert world.hands == same.hands and world.deck == same.deck
     panic = luckylab.new_game("panic", players=4, seed=1)
-    assert panic.foiling_rules() is None and Beliefs(panic, 0, keep=0.1).declines == []
+    assert panic.view(0).foiling_rules() is None and Beliefs(panic, 0, keep=0.1).declines == []
 
 
 def test_keep_one_ignores_the_evidence_and_keep_zero_trusts_it():

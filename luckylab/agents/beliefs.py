@@ -40,10 +40,10 @@ often, so after the pass ``0.881 * 0.2 / (0.881 * 0.2 + 0.119)``, about 0.60, of
 the search plays in give Player 2 the points to foil (``tests/test_beliefs.py`` deals 8,000
 and counts).
 
-The games that name their foiling rules (``game.foiling_rules()``: the Island's Luck, Kill's
-and Save's Failure points) have this evidence; the others have none, and their deals are the
-uniform ones. Measured, a belief this strong is right only about players who foil whenever
-they can: ``benchmarks/results/search_variants_2026-12-05.md``.
+The games that name their foiling rules (``game.view(seat).foiling_rules()``: the Island's
+Luck, Kill's and Save's Failure points) have this evidence; the others have none, and their
+deals are the uniform ones. Measured, a belief this strong is right only about players who
+foil whenever they can: ``benchmarks/results/search_variants_2026-12-05.md``.
 
 >>> import luckylab, random
 >>> game = luckylab.new_game("kill", players=3, seed=1)
@@ -137,7 +137,8 @@ class Beliefs:
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise BadBudget(f"tries must be a whole number >= 1, not {tries!r}")
         self.game, self.seat, self.keep, self.tries = game, seat, float(keep), tries
-        rules = game.foiling_rules() if hasattr(game, "foiling_rules") else None
+        self._view = game.view(seat)
+        rules = self._view.foiling_rules()
         self._values = None if rules is None else rules.values
         found = declines(getattr(game, "events", ()), seat) if self._values else []
         # A pass that every deal contradicts tells nothing: the passer holds enough in any
@@ -152,22 +153,22 @@ class Beliefs:
         smallest values there, as many as it holds cards."""
         values = self._values
         seat, needed, paid = decline
-        hands = self.game.hands
-        if not (isinstance(seat, int) and 0 <= seat < self.game.num_seats and (
-                seat in hands if isinstance(hands, dict) else seat < len(hands))):
+        if not (isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < self.game.num_seats):
             return False  # not a seat of this game: the pass says nothing here
         if any(not (isinstance(c, int) and 0 <= c < len(values)) for c in paid):
             return False  # not this game's cards
-        pool = sorted(values[c] or 0 for c in self.game.unseen_cards(self.seat))
-        least = sum(pool[:len(hands[seat])]) + sum(values[c] or 0 for c in paid)
+        pool = sorted(values[c] or 0 for c in self._view.unseen_cards())
+        least = sum(pool[:self._view.hand_size(seat)]) + sum(values[c] or 0 for c in paid)
         return least < needed
 
     def contradicted(self, world: Any) -> int:
         """How many of the declines ``world`` contradicts (the passer could have covered)."""
         values = self._values
+        table = world.view(None)  # the open table: a dealt world's every hand
         count = 0
         for seat, needed, paid in self.declines:
-            held = sum(values[c] or 0 for c in world.hands[seat]) + sum(
+            held = sum(values[c] or 0 for c in table.hand_of(seat)) + sum(
                 values[c] or 0 for c in paid)
             count += held >= needed
         return count

@@ -199,6 +199,13 @@ class SeatView:
         a bot that keeps a view copies the game with it)."""
         return (type(self), (self._game, self.seat))
 
+    def foiling_rules(self) -> Any:
+        """The game's foiling rules (:class:`~luckylab.games.foiling.FoilRules`: which cards
+        count against an attempt and what each is worth; public), or None in a game where
+        nobody foils (its engine has no ``foiling_rules``)."""
+        rules = getattr(self._game, "foiling_rules", None)
+        return None if rules is None else rules()
+
     def view(self, seat: int | None = None) -> SeatView:
         """The view of ``seat`` (None: the open table), like ``game.view(seat)``: this very
         view when it is that seat's, so that a helper written for a game takes a view too.

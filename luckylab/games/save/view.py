@@ -213,6 +213,13 @@ class SaveView(SeatView):
         """How many cards ``seat`` holds (public)."""
         return len(self._game.hands[seat])
 
+    def unseen_cards(self) -> list[int]:
+        """The cards this seat cannot see (the other hands and the piles), sorted by id; none
+        on the open table."""
+        if self.seat is None:
+            return []
+        return self._game.unseen_cards(self.seat)  # type: ignore[no-any-return]
+
     def _own(self, seat: int | None) -> int:
         """``seat`` (default: this seat) if this view may see its hand, else raise."""
         if seat is None:

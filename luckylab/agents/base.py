@@ -59,6 +59,12 @@ class Agent:
     def choose(self, game: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def probability(self, game: Any, action: Any) -> float | None:
+        """The chance that this bot plays ``action`` in ``game``, where the bot can say
+        without choosing (None: it cannot; ask ``choose``). An opponent model reads it
+        (:mod:`luckylab.agents.models`)."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -104,3 +110,15 @@ class RandomAgent(Agent):
 
     def choose(self, game: Any) -> Any:
         return game.random_action(self.rng)  # rng.choice(game.legal_actions()), by the protocol
+
+    def probability(self, game: Any, action: Any) -> float:
+        """One over the number of legal moves for each legal move (0 for any other).
+
+        >>> from luckylab.games.registry import new_game
+        >>> game = new_game("kill", players=2, seed=1)
+        >>> RandomAgent(seed=1).probability(game, game.legal_actions()[0]) * len(
+        ...     game.legal_actions())
+        1.0
+        """
+        legal = game.legal_actions()
+        return legal.count(action) / len(legal) if legal else 0.0

@@ -114,6 +114,40 @@ class RandomIslandAgent(IslandAgent):
             return PlayHazard(*self.rng.choice(hazards))
         return self.rng.choice([Pass()])  # a draw even from one: the same games as before
 
+    def probability(self, game: IslandGame, action: Any) -> float | None:
+        """The chance of ``action`` by the draws above: a kind, then one of that kind
+        (Phase 1); one of the legal moves (Phase 2); each card of the hand kept or paid with
+        probability 1/2 (foiling). None for a penalty (ask ``choose``)."""
+        me, phase = game.current_player, game.phase
+        view = game.view(me)
+        if phase == "phase1":
+            cards = view.cards
+            hazards = [(c, t) for c in view.hand if cards[c].kind == "hazard"
+                       for t in view.hazard_targets(c, me)]
+            kinds = 2 + bool(hazards) + bool(view.has_moves(me))
+            if isinstance(action, Pass):
+                return 1 / kinds
+            if isinstance(action, MoveCat):
+                spaces = [s for s in view.board.spaces if s != view.cat]
+                return spaces.count(action.space) / len(spaces) / kinds
+            if isinstance(action, PlayHazard):
+                return hazards.count((action.card, action.target)) / len(hazards) / kinds if (
+                    hazards) else 0.0
+            if isinstance(action, Move):
+                # (one of count_moves; a Move that is not legal here drops the world anyway)
+                return 1 / view.count_moves(me) / kinds if view.has_moves(me) else 0.0
+            return 0.0
+        if phase == "phase2":
+            legal = game.legal_actions()
+            return legal.count(action) / len(legal)
+        if phase == "foil":
+            hand = view.hand
+            paid = set(getattr(action, "cards", ()) or ())
+            fits = isinstance(action, Foil) and tuple(action.cards) == tuple(
+                c for c in hand if c in paid)
+            return 0.5 ** len(hand) if fits else 0.0
+        return None
+
     def phase2(self, game: IslandGame, me: int) -> Any:
         return self.rng.choice(game.legal_actions())
 

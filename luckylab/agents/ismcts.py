@@ -69,6 +69,7 @@ from ..errors import BadBudget, LuckyLabError, OptionError
 from ..games.shown import Unseen
 from .base import Agent
 from .beliefs import Beliefs
+from .models import OpponentModel
 from .readable import readable_class, readable_names
 
 __all__ = ["AGENTS", "DEFAULT_ITERATIONS", "DoctorWhoISMCTS", "ISMCTSAgent", "IslandISMCTS",
@@ -144,6 +145,12 @@ class ISMCTSAgent(Agent):
         In the simulated games, each decision of a rollout bot is the game's random bot's
         instead with this probability (an epsilon-greedy rollout; 0, the default: never). The
         engines' fused turns then cannot play the rollouts.
+    opponents
+        ``"fixed"`` (the default): ``rollout`` plays every other seat in the simulated games.
+        ``"modelled"``: each other seat is played by a readable bot drawn, for every simulated
+        game, from how likely each is to be the one playing that seat, read from the moves it
+        played (:mod:`luckylab.agents.models`; the model read so far is :attr:`model`). The
+        bot must then be asked at every decision of its seat in one game, in order.
     widening
         A node with ``n`` visits may have ``1 + widening * sqrt(n)`` children.
     """
@@ -155,6 +162,7 @@ class ISMCTSAgent(Agent):
     default_iterations = 200
     default_beliefs: float | None = None  # None: uniform deals (see ``beliefs``)
     default_observers = "single"
+    default_opponents = "fixed"  # the rollout bot plays every other seat (see ``opponents``)
     trusted = True  # a legal move: listed, or a readable bot's move the game accepted
     reads_events = False
 
@@ -165,7 +173,7 @@ class ISMCTSAgent(Agent):
                  exploration: float = 0.7,
                  widening: float = 1.0, guard: float = 1.64,
                  beliefs: float | None = None, observers: str | None = None,
-                 rollout_epsilon: float = 0.0) -> None:
+                 rollout_epsilon: float = 0.0, opponents: str | None = None) -> None:
         super().__init__(seed)
         iterations = self.default_iterations if iterations is None else iterations
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -190,6 +198,9 @@ class ISMCTSAgent(Agent):
         observers = self.default_observers if observers is None else observers
         if observers not in ("single", "multiple"):
             raise BadBudget(f"observers must be 'single' or 'multiple', not {observers!r}")
+        opponents = self.default_opponents if opponents is None else opponents
+        if opponents not in ("fixed", "modelled"):
+            raise BadBudget(f"opponents must be 'fixed' or 'modelled', not {opponents!r}")
         if self.name in (rollout, own_rollout):
             raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
         self._given = (rollout, own_rollout)
@@ -208,6 +219,9 @@ class ISMCTSAgent(Agent):
         self.reads_events = self.beliefs is not None  # beliefs read the passes in the events
         self.observers = observers
         self.rollout_epsilon = float(rollout_epsilon)
+        self.opponents = opponents
+        self.model: OpponentModel | None = None  # with opponents="modelled": what it has read
+        self._types: dict[int, type[Agent]] | None = None  # this iteration's opponents' bots
         self.last_beliefs: Beliefs | None = None  # the last search's (what it read, dealt)
         self.searched = 0  # decisions that needed a search (for benchmarks)
         self.simulations = 0
@@ -221,6 +235,8 @@ class ISMCTSAgent(Agent):
         own = f", own_rollout={self.own_rollout!r}" if self.own_rollout else ""
         if self.beliefs is not None:
             own += f", beliefs={self.beliefs:g}"
+        if self.opponents != "fixed":
+            own += f", opponents={self.opponents!r}"
         return f"{type(self).__name__}({budget}, rollout={self.rollout!r}{own})"
 
     def _wanted(self, game: Any) -> tuple[str, str | None]:
@@ -262,6 +278,7 @@ class ISMCTSAgent(Agent):
         wanted = self._wanted(game)
         if wanted != (self.rollout, self.own_rollout):
             self._use(*wanted)
+        self._read_opponents(game)
         return SearchTree(self, game, *self._root(game, legal))
 
     # -- choosing ------------------------------------------------------------------------
@@ -291,6 +308,7 @@ class ISMCTSAgent(Agent):
         wanted = self._wanted(game)
         if wanted != (self.rollout, self.own_rollout):
             self._use(*wanted)
+        self._read_opponents(game)
         root, first, moves, place = self._root(game, legal)
         me = game.current_player
         # Stop before an iteration that, as long as the longest so far, would end past the
@@ -312,6 +330,19 @@ class ISMCTSAgent(Agent):
             -item[1].visits, -item[1].reward / max(item[1].visits, 1)))
         self.last_search = [(a, e.visits, e.reward) for a, e in ranked if e.visits]
         return self._verdict(first, root.edges, ranked[0][0]), self.last_search
+
+    def _read_opponents(self, game: Any) -> None:
+        """With ``opponents="modelled"``: read the moves played since the last decision into
+        :attr:`model` (:class:`~luckylab.agents.models.OpponentModel`; a new one for a new
+        seat or rollout bot)."""
+        if self.opponents != "modelled":
+            return
+        me = game.current_player
+        model = self.model
+        if model is None or model.seat != me or model.rollout != self.rollout:
+            model = self.model = OpponentModel(self.game_name or game.game_name, me,
+                                               rollout=self.rollout)
+        model.observe(game, self.rng)
 
     def _dealer(self, game: Any, me: int) -> Any:
         """How this search deals its worlds: ``game.determinize(me, rng)``, or by
@@ -365,7 +396,12 @@ class ISMCTSAgent(Agent):
         the seat deciding there (``mine``: the searching seat), one bot (and one draw of the
         seed) at a time. A bot may build a legal move that ``legal_actions()`` does not list:
         it is skipped, unless ``real`` (the real game, at the root) accepts it."""
-        for cls in self._proposers[mine]:
+        proposers = self._proposers[mine]
+        if not mine and self._types:  # the seat's modelled bot first
+            lead = self._types.get(world.current_player)
+            if lead is not None and lead is not proposers[0]:
+                proposers = [lead, *(c for c in proposers if c is not lead)]
+        for cls in proposers:
             proposal = _bot(cls, self.rng).choose(world)
             if proposal in legal or (real is not None and _accepted(real, proposal)):
                 yield proposal
@@ -379,6 +415,9 @@ class ISMCTSAgent(Agent):
         game's ``returns()``."""
         if not (self._rollout_class.reads_events or self._own_class.reads_events):
             world.quieten(True)  # nobody reads a simulated game's sentences
+        if self.opponents == "modelled" and self.model is not None:
+            # each simulated game deals the other players' bots too, from the model's beliefs
+            self._types = self.model.sample(self.rng, range(world.num_seats))
         if self.observers == "multiple":
             return self._iterate_observers(world, me, root, moves, place)
         path: list[tuple[_Edge, int]] = []
@@ -468,6 +507,12 @@ class ISMCTSAgent(Agent):
         choosers = [bot.choose] * world.num_seats
         if self._own_class is not self._rollout_class:
             choosers[me] = _bot(self._own_class, self.rng).choose
+        if self._types:  # the bots the opponent model dealt this simulated game
+            made = {self._rollout_class: bot}
+            for seat, cls in self._types.items():
+                if cls not in made:
+                    made[cls] = _bot(cls, self.rng)
+                choosers[seat] = made[cls].choose
         if self.rollout_epsilon:
             wild = _bot(readable_class(self.game_name, "random"), self.rng).choose
             choosers = [_mixed(choose, wild, self.rollout_epsilon, self.rng)

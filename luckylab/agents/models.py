@@ -187,46 +187,55 @@ class OpponentModel:
         """Replay ``moves`` in the worlds; add each other seat's log-likelihood under each
         bot: per world, the product of its moves' chances there; over the worlds that
         survive, the best."""
-        worlds = self._worlds
         hidden = frozenset(getattr(type(game), "HIDDEN_ACTIONS", ()))
         bots = {n: cls(seed=_IDLE if cls.__dict__.get("draws", True) is False
                        else rng.getrandbits(32)) for n, cls in self.classes.items()}
-        logs: list[dict[int, dict[str, float]]] = [{} for _ in worlds]  # per world
-        read: Counter[int] = Counter()
+        # per world: the world, its products (seat -> bot -> log), its moves read per seat
+        alive = [(world, {}, Counter()) for world in self._worlds]
+        whole = True  # every move was followed (not cut short by a hidden or unforeseen move)
         for move in moves:
-            if not worlds:
-                break
-            actor = worlds[0].current_player  # who moves is public: the same in every world
-            scored = actor is not None and actor != self.seat
-            if scored and (isinstance(move, Unseen) or type(move) in hidden):
-                break  # a move this seat did not see: the worlds cannot follow it
-            kept, kept_logs = [], []
-            for world, log in zip(worlds, logs, strict=True):
+            kept, asked = [], []
+            for world, logs, read in alive:
+                actor = None if world.is_over else world.current_player
+                if actor is None:
+                    continue  # over in this world, not in the real game: dropped
+                scored = actor != self.seat
+                if scored and (isinstance(move, Unseen) or type(move) in hidden):
+                    continue  # a move this seat did not see: this world cannot follow it
                 # asked before the move is played (a bot reads, it does not change the world)
                 chance = {n: self._chance(b, world, move) for n, b in bots.items()} if (
                     scored) else None
+                if scored:
+                    asked.append((world, logs, read, actor))
                 try:
                     world.apply(move)
                 except LuckyLabError:
                     continue  # this world contradicts what happened: dropped
                 if chance is not None:
-                    self._add(log, actor, chance)
-                kept.append(world)
-                kept_logs.append(log)
-            if scored and not kept:
-                # Every world contradicts the move: it played a card none of them dealt the
-                # player. Read it by its shape (a Hazard thrown at Doctor Lucky, a foil paid)
-                # in the worlds as they were; the moves after it are not read.
-                for world, log in zip(worlds, logs, strict=True):
-                    self._add(log, actor, {n: self._chance(b, world, move, shape=True)
-                                           for n, b in bots.items()})
-                read[actor] += 1
+                    self._add(logs, actor, chance)
+                    read[actor] += 1
+                kept.append((world, logs, read))
+            if not kept:
+                whole = False
+                if asked and not (isinstance(move, Unseen) or type(move) in hidden):
+                    # Every world contradicts the move: it played a card none of them dealt
+                    # the player. Read it by its shape (a Hazard thrown at Doctor Lucky, a foil
+                    # paid) in the worlds as they were; the moves after it are not read.
+                    for world, logs, read, actor in asked:
+                        self._add(logs, actor, {n: self._chance(b, world, move, shape=True)
+                                                for n, b in bots.items()})
+                        read[actor] += 1
+                    alive = [(world, logs, read) for world, logs, read, _ in asked]
                 break
-            worlds[:], logs = kept, kept_logs
-            read[actor] += scored
-        for seat in read:
-            if read[seat]:
-                self._score(seat, [log.get(seat, {}) for log in logs], read[seat])
+            alive = kept
+        if whole and not game.is_over:  # a world must stand where the real game stands
+            alive = [item for item in alive if not item[0].is_over
+                     and item[0].current_player == game.current_player]
+        if not alive:
+            return
+        for seat in sorted({s for _, _, read in alive for s in read}):
+            self._score(seat, [logs.get(seat, {}) for _, logs, _ in alive],
+                        max(read[seat] for _, _, read in alive))
 
     def _add(self, log: dict[int, dict[str, float]], seat: int,
              chance: dict[str, float]) -> None:

@@ -36,8 +36,11 @@ not in one imagined deal. The moves of other seats are keyed by what they are; w
 cannot see another's move (a card passed face down in Doctor Who), the tree still splits on
 it (the *single-observer* simplification). ``observers="multiple"`` avoids it: one tree per
 seat, a hidden move one branch in the trees of those who did not make it (see
-:meth:`ISMCTSAgent._iterate_observers`). And ``beliefs`` deals the hidden cards as the other
-players' passes suggest instead of uniformly (:mod:`luckylab.agents.beliefs`).
+:meth:`ISMCTSAgent._iterate_observers`). ``beliefs`` deals the hidden cards as the other
+players' passes suggest instead of uniformly (:mod:`luckylab.agents.beliefs`). And
+``opponents="modelled"`` reads from their moves which readable bot each other player plays
+like (:mod:`luckylab.agents.models`) and lets each simulated game draw the other seats' bots
+from those beliefs, instead of rolling every seat out with one bot.
 
 The budget is ``iterations`` per decision (the default; a seed then replays a game exactly)
 or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more);

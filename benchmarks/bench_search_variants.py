@@ -19,6 +19,9 @@ seventh decision with a choice, seeds 0, 1, ...), how often the base and the var
 differently, and the CPU of each (a variant that seldom chooses differently cannot play much
 better or worse, whatever many games would say).
 
+``--save FILE``: each side's options and per-deal returns as JSON, to pair one run's side
+with another run's on the same deals (each deal's game is the same whatever else runs).
+
 Options are ``name=value`` (numbers are read as numbers, ``none`` as None): any keyword of
 :class:`luckylab.agents.ismcts.ISMCTSAgent` (``iterations``, ``cpu_ms``, ``rollout``,
 ``own_rollout``, ``beliefs``, ...). Every decision is capped at ``--max-cpu-ms`` of CPU
@@ -28,6 +31,7 @@ Options are ``name=value`` (numbers are read as numbers, ``none`` as None): any 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -73,9 +77,11 @@ def play(job: tuple) -> tuple[float, float, float, int, int]:
     return game.returns()[my_seat], spent, longest, me.searched, me.simulations
 
 
-def positions(game_name: str, players: int, count: int) -> list:
-    """``count`` positions with more than one legal move, from games of the default bots."""
-    found: list = []
+def positions(game_name: str, players: int, count: int) -> list[tuple[int, int]]:
+    """``count`` positions with more than one legal move, from games of the default bots, each
+    as ``(seed, moves played)``: :func:`position` plays it again (a game is not pickled to the
+    workers: some engines hold local functions)."""
+    found: list[tuple[int, int]] = []
     seed = 0
     while len(found) < count:
         game = luckylab.new_game(game_name, players=players, seed=seed)
@@ -83,21 +89,31 @@ def positions(game_name: str, players: int, count: int) -> list:
         k = 0
         while not game.is_over and len(found) < count:
             if k % 7 == 3 and len(game.legal_actions()) > 1:
-                found.append(game.clone())
+                found.append((seed, k))
             game.apply(bots[game.current_player].choose(game))
             k += 1
         seed += 1
     return found
 
 
+def position(game_name: str, players: int, seed: int, moves: int) -> object:
+    """The game of the default bots dealt with ``seed``, after ``moves`` moves."""
+    game = luckylab.new_game(game_name, players=players, seed=seed)
+    bots = [agent_class(game_name)(seed=s) for s in range(game.num_seats)]
+    for _ in range(moves):
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
 def agreement(job: tuple) -> tuple[bool, float, float]:
     """Whether base and variant choose differently at one position, and their CPU seconds."""
-    game, index, base, variant = job
+    game_name, players, (seed, moves), index, base, variant = job
+    game = position(game_name, players, seed, moves)
     cpu = []
     choices = []
     for options in (base, variant):
         start = time.process_time()
-        choices.append(agent_class(game.game_name, "ismcts")(seed=index, **options).choose(game))
+        choices.append(agent_class(game_name, "ismcts")(seed=index, **options).choose(game))
         cpu.append(time.process_time() - start)
     return choices[0] != choices[1], cpu[0], cpu[1]
 
@@ -123,6 +139,9 @@ def main() -> None:
     parser.add_argument("--agreement", type=int, default=0, metavar="N",
                         help="compare the two variants' choices on N positions instead")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", type=Path, metavar="FILE",
+                        help="write each side's options and per-deal returns as JSON (to "
+                             "pair with another run on the same deals)")
     args = parser.parse_args()
     game_name, _, players_text = args.row.partition(":")
     players = int(players_text)
@@ -133,7 +152,8 @@ def main() -> None:
     run = pool.map if pool else map
     if args.agreement:
         found = positions(game_name, players, args.agreement)
-        out = list(run(agreement, [(g, i, base, variant) for i, g in enumerate(found)]))
+        out = list(run(agreement, [(game_name, players, g, i, base, variant)
+                                    for i, g in enumerate(found)]))
         differ = sum(o[0] for o in out)
         print(f"{args.row}: {differ} of {len(out)} positions chosen differently; CPU ms per "
               f"decision: base {1000 * sum(o[1] for o in out) / len(out):.0f}, variant "
@@ -163,6 +183,12 @@ def main() -> None:
         diff = paired_ci([r[0] for r in sides["variant"]], [r[0] for r in sides["base"]])
         print(f"{args.row} against {args.opposition}, {len(seeds)} deals: variant - base "
               f"{diff[0]:+.3f} ({diff[1]:+.3f} to {diff[2]:+.3f})")
+        if args.save:
+            args.save.write_text(json.dumps({
+                "row": args.row, "opposition": args.opposition, "deals": len(seeds),
+                **{name: {"options": {k: v for k, v in opts.items()},
+                          "returns": [r[0] for r in sides[name]]}
+                   for name, opts in (("base", base), ("variant", variant))}}, indent=1))
     if pool:
         pool.shutdown()
 

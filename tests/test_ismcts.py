@@ -220,7 +220,8 @@ def test_simulate_seats_ismcts_for_any_game():
                                      {"cpu_ms": float("nan")}, {"exploration": -0.1},
                                      {"widening": "wide"}, {"guard": float("inf")},
                                      {"rollout": "ismcts"}, {"rollout": "genius"},
-                                     {"own_rollout": "ismcts"}, {"own_rollout": "genius"}])
+                                     {"own_rollout": "ismcts"}, {"own_rollout": "genius"},
+                                     {"others": "tree"}, {"others": 1}])
 def test_bad_settings_say_what_is_allowed(setting):
     with pytest.raises(BadBudget) as info:
         AGENTS["save"](seed=0, **setting)
@@ -347,3 +348,38 @@ def test_a_search_tree_grown_an_iteration_at_a_time_is_the_bots_own_search():
     text = tree.lines(depth=2)
     assert text[0] == "Player 1 to move: 12 iterations" or text[0].endswith("12 iterations")
     assert any("visits" in line and "available" in line for line in text[1:])
+
+
+@pytest.mark.parametrize("rollout", ["patient", "opportunist"])
+def test_others_bot_lets_the_rollout_bot_choose_for_the_other_seats_in_the_tree(rollout):
+    """``others="bot"``: every move another seat makes inside the tree is what the rollout bot
+    plays in that world (both Kill bots never draw, so it can be asked again); the tree grows
+    only at the searching seat's choices, and the default (``"search"``) is another search."""
+    game = next(states("kill", seed=4, wanted=1))
+    me = game.current_player
+    tree = AGENTS["kill"](seed=2, rollout=rollout, others="bot").tree(game)
+    bot = agent_class("kill", rollout)(seed=0)
+    others_seen = 0
+    for _ in range(60):
+        step = tree.iterate()
+        world = step.world.clone()
+        for action, seat, added in step.path:
+            if seat != me:
+                assert not added
+                assert action == bot.choose(world)
+                others_seen += 1
+            world.apply(action)
+        assert step.path[-1][2] or world.is_over  # the one move added is the searcher's own
+    assert others_seen > 10  # the walks went past other seats' moves, not only the root
+    searched = AGENTS["kill"](seed=2, rollout=rollout).tree(game)
+    for _ in range(60):
+        searched.iterate()
+    assert tree.lines(depth=3) != searched.lines(depth=3)
+
+
+def test_others_bot_replays_and_says_so():
+    game = next(states("island", seed=2, wanted=1))
+    a = AGENTS["island"](seed=5, iterations=30, others="bot")
+    b = AGENTS["island"](seed=5, iterations=30, others="bot")
+    assert a.explain(game.clone()) == b.explain(game.clone())
+    assert "others='bot'" in repr(a) and "others" not in repr(AGENTS["island"](seed=5))

@@ -154,6 +154,13 @@ class ISMCTSAgent(Agent):
         game, from how likely each is to be the one playing that seat, read from the moves it
         played (:mod:`luckylab.agents.models`; the model read so far is :attr:`model`). The
         bot must then be asked at every decision of its seat in one game, in order.
+    others
+        How the other seats choose inside the tree. ``"search"`` (the default): as the searching
+        seat does, each by its own results (UCB), so deep in a well-visited tree an imagined
+        opponent plays the move that did best for it on average over the worlds. ``"bot"``:
+        the bot that rolls its seat out (``rollout``'s, or the one ``opponents="modelled"``
+        dealt this simulated game) plays its moves in the tree too; the tree then branches on
+        what that bot did, and only the searching seat's choices are searched.
     widening
         A node with ``n`` visits may have ``1 + widening * sqrt(n)`` children.
     """
@@ -166,6 +173,7 @@ class ISMCTSAgent(Agent):
     default_beliefs: float | None = None  # None: uniform deals (see ``beliefs``)
     default_observers = "single"
     default_opponents = "fixed"  # the rollout bot plays every other seat (see ``opponents``)
+    default_others = "search"  # the other seats choose in the tree too (see ``others``)
     trusted = True  # a legal move: listed, or a readable bot's move the game accepted
     reads_events = False
 
@@ -176,7 +184,8 @@ class ISMCTSAgent(Agent):
                  exploration: float = 0.7,
                  widening: float = 1.0, guard: float = 1.64,
                  beliefs: float | None = None, observers: str | None = None,
-                 rollout_epsilon: float = 0.0, opponents: str | None = None) -> None:
+                 rollout_epsilon: float = 0.0, opponents: str | None = None,
+                 others: str | None = None) -> None:
         super().__init__(seed)
         iterations = self.default_iterations if iterations is None else iterations
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -204,6 +213,9 @@ class ISMCTSAgent(Agent):
         opponents = self.default_opponents if opponents is None else opponents
         if opponents not in ("fixed", "modelled"):
             raise BadBudget(f"opponents must be 'fixed' or 'modelled', not {opponents!r}")
+        others = self.default_others if others is None else others
+        if others not in ("search", "bot"):
+            raise BadBudget(f"others must be 'search' or 'bot', not {others!r}")
         if self.name in (rollout, own_rollout):
             raise BadBudget("the rollout bot must be a readable bot, not ismcts itself")
         self._given = (rollout, own_rollout)
@@ -223,6 +235,7 @@ class ISMCTSAgent(Agent):
         self.observers = observers
         self.rollout_epsilon = float(rollout_epsilon)
         self.opponents = opponents
+        self.others = others
         self.model: OpponentModel | None = None  # with opponents="modelled": what it has read
         self._types: dict[int, type[Agent]] | None = None  # this iteration's opponents' bots
         self.last_beliefs: Beliefs | None = None  # the last search's (what it read, dealt)
@@ -240,6 +253,8 @@ class ISMCTSAgent(Agent):
             own += f", beliefs={self.beliefs:g}"
         if self.opponents != "fixed":
             own += f", opponents={self.opponents!r}"
+        if self.others != "search":
+            own += f", others={self.others!r}"
         return f"{type(self).__name__}({budget}, rollout={self.rollout!r}{own})"
 
     def _wanted(self, game: Any) -> tuple[str, str | None]:
@@ -427,13 +442,7 @@ class ISMCTSAgent(Agent):
         walked: list[tuple[Any, int, bool]] = []
         node, seat = root, me
         while True:
-            if node is root:
-                edge, action, new = self._step(world, node, moves, place, True)
-            else:
-                legal = world.legal_actions()
-                edge, action, new = self._step(world, node, legal,
-                                               {a: i for i, a in enumerate(legal)},
-                                               mine=seat == me)
+            edge, action, new = self._choose(world, node, root, seat, me, moves, place)
             path.append((edge, seat))
             walked.append((action, seat, new))
             world.apply_trusted(action)
@@ -468,14 +477,7 @@ class ISMCTSAgent(Agent):
         walked: list[tuple[Any, int, bool]] = []
         seat = me
         while True:
-            node = nodes[seat]
-            if node is root:
-                edge, action, new = self._step(world, node, moves, place, True)
-            else:
-                legal = world.legal_actions()
-                edge, action, new = self._step(world, node, legal,
-                                               {a: i for i, a in enumerate(legal)},
-                                               mine=seat == me)
+            edge, action, new = self._choose(world, nodes[seat], root, seat, me, moves, place)
             path.append((edge, seat))
             walked.append((action, seat, new))
             seen = Unseen(action.type_name, seat) if type(action) in hidden else action
@@ -521,6 +523,31 @@ class ISMCTSAgent(Agent):
             choosers = [_mixed(choose, wild, self.rollout_epsilon, self.rng)
                         for choose in choosers]
         world.play_out(choosers)
+
+    def _choose(self, world: Any, node: _Node, root: _Node, seat: int, me: int,
+                moves: list[Any], place: dict[Any, int]) -> tuple[_Edge, Any, bool]:
+        """The move ``seat`` makes at ``node`` in this world (by :meth:`_step`, or its bot's
+        with ``others="bot"``), its edge and whether it was added to the tree now."""
+        if node is root:
+            return self._step(world, node, moves, place, True)
+        if seat != me and self.others == "bot":
+            return self._bot_step(world, node, seat)
+        legal = world.legal_actions()
+        return self._step(world, node, legal, {a: i for i, a in enumerate(legal)},
+                          mine=seat == me)
+
+    def _bot_step(self, world: Any, node: _Node, seat: int) -> tuple[_Edge, Any, bool]:
+        """With ``others="bot"``: the move the bot rolling ``seat`` out plays at ``node``, on
+        the edge it takes (made if new). It is not an expansion (the returned flag is False):
+        the walk goes on to the searching seat's next choice, where the tree grows."""
+        cls = (self._types or {}).get(seat, self._rollout_class)
+        action = _bot(cls, self.rng).choose(world)
+        node.visits += 1
+        edge = node.edges.get(action)
+        if edge is None:
+            edge = node.edges[action] = _Edge()
+        edge.available += 1
+        return edge, action, False
 
     def _step(self, world: Any, node: _Node, legal: list[Any], place: dict[Any, int],
               root: bool = False, mine: bool = True) -> tuple[_Edge, Any, bool]:

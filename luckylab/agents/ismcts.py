@@ -40,7 +40,12 @@ seat, a hidden move one branch in the trees of those who did not make it (see
 players' passes suggest instead of uniformly (:mod:`luckylab.agents.beliefs`). And
 ``opponents="modelled"`` reads from their moves which readable bot each other player plays
 like (:mod:`luckylab.agents.models`) and lets each simulated game draw the other seats' bots
-from those beliefs, instead of rolling every seat out with one bot.
+from those beliefs, instead of rolling every seat out with one bot. ``others="bot"`` lets the
+other seats' bots choose their moves inside the tree as well, so that only the searching seat's
+own moves are searched: deep in a well-visited tree an imagined opponent then still plays as a
+bot plays, not the move that did best for it on average over the worlds the searcher imagines
+(in 2-player Kill more iterations then help instead of harm:
+``benchmarks/results/search_variants_2026-12-05.md``, section 7).
 
 The budget is ``iterations`` per decision (the default; a seed then replays a game exactly)
 or ``cpu_ms`` milliseconds of CPU time per decision (then a faster machine searches more);

@@ -186,7 +186,7 @@ def main() -> None:
         if args.save:
             args.save.write_text(json.dumps({
                 "row": args.row, "opposition": args.opposition, "deals": len(seeds),
-                **{name: {"options": {k: v for k, v in opts.items()},
+                **{name: {"options": opts,
                           "returns": [r[0] for r in sides[name]]}
                    for name, opts in (("base", base), ("variant", variant))}}, indent=1))
     if pool:
